@@ -1,0 +1,16 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// In development the console runs on Vite's port and the API on the server's.
+const apiTarget = process.env.VITE_DEV_API ?? 'http://127.0.0.1:3000';
+const proxied = ['/api', '/login', '/logout', '/callback', '/1/indexes', '/healthz'];
+
+export default defineConfig({
+  plugins: [react()],
+  // The server swaps this placeholder for a fresh nonce on every page load (server/src/lib/security.ts).
+  html: { cspNonce: 'CSP_NONCE_PLACEHOLDER' },
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1200 },
+  server: {
+    proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
+  },
+});
