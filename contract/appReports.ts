@@ -1,0 +1,65 @@
+import { z } from 'zod';
+
+// Reports the studio's mobile app posts (X-App-Key). The client is named by e-mail or MindBody id.
+const email = z.email('must be an e-mail address').max(320);
+const mbClientId = z.string().trim().min(1).max(64);
+const text = (max: number) => z.string().trim().max(max).nullish();
+const size = z.number().nonnegative().max(100_000).nullish();
+const timestamp = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time like 2026-11-22T12:00:00Z' });
+const jsonObject = z.record(z.string(), z.unknown());
+
+const namesClient = (body: { email?: string | null; mb_client_id?: string | null }) => Boolean(body.email || body.mb_client_id);
+const nameTheClient = { message: 'email or mb_client_id is required', path: ['email'] };
+
+/** POST /api/app/v1/debug-info: one debug record (the fields of spec §3). */
+export const DebugInfoBody = z
+  .object({
+    email: email.nullish(),
+    mb_client_id: mbClientId.nullish(),
+    app_access_level: text(100),
+    firebase_token_new: text(4096),
+    firebase_token_current: text(4096),
+    platform: text(40),
+    platform_version: text(40),
+    is_ipad: z.boolean().nullish(),
+    screen_width: size,
+    screen_height: size,
+    device_width: size,
+    device_height: size,
+    /** The device's own idea of its address; the request's address is stored when absent. */
+    ip: text(64),
+    app_version: text(40),
+    /** When the app sent it; the time of arrival when absent. */
+    sent_at: timestamp.nullish(),
+    device_constants: jsonObject.nullish(),
+    network_info: jsonObject.nullish(),
+  })
+  .refine(namesClient, nameTheClient);
+export type DebugInfoBody = z.infer<typeof DebugInfoBody>;
+
+export const DebugInfoResponse = z.object({
+  id: z.number().int(),
+  /** null when no client matches yet: the record is attached once the client is imported. */
+  client_id: z.number().int().nullable(),
+});
+export type DebugInfoResponse = z.infer<typeof DebugInfoResponse>;
+
+/** POST /api/app/v1/video-views: one streamed video. */
+export const VideoViewBody = z
+  .object({
+    email: email.nullish(),
+    mb_client_id: mbClientId.nullish(),
+    vimeo_video_id: z.union([z.string().trim().min(1).max(64), z.number().int().positive()]),
+    viewed_at: timestamp,
+  })
+  .refine(namesClient, nameTheClient);
+export type VideoViewBody = z.infer<typeof VideoViewBody>;
+
+export const VideoViewResponse = z.object({
+  id: z.number().int(),
+  client_id: z.number().int(),
+  video_id: z.number().int(),
+  /** true when the same view (client, video, viewed_at) was already stored: an app retry. */
+  duplicate: z.boolean(),
+});
+export type VideoViewResponse = z.infer<typeof VideoViewResponse>;

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+
+/** Every 4xx/5xx answer of our server has this shape. */
+export const ErrorResponse = z.object({
+  message: z.string(),
+  errors: z
+    .array(z.object({ path: z.string(), message: z.string() }))
+    .optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponse>;
+
+/** Spec §7 calls that report problems in-band answer `errors: [...]` (strings or objects). */
+export const InBandErrors = z.array(z.unknown());
+
+export const errorResponses = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+  429: ErrorResponse,
+  500: ErrorResponse,
+} as const;
+
+export const HealthResponse = z.object({
+  status: z.literal('ok'),
+  database: z.enum(['pglite', 'postgres']),
+});

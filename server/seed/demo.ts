@@ -1,0 +1,324 @@
+import type { Database } from '../src/db/client';
+import { demoVideos, videoCategoryNames } from './catalogue';
+import { demoMessages } from './messages';
+
+export interface SeedOptions {
+  clients: number;
+  videos?: number;
+  /** Average streamed videos per client (views are spread over the last 60 days). */
+  viewsPerClient?: number;
+  /** The moment the data set is relative to ("New" clients, overrides, views). */
+  now?: Date;
+  log?: (line: string) => void;
+}
+
+const FIRST_NAMES = [
+  'Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Oliver', 'Sophia', 'Elijah', 'Isabella', 'James', 'Mia', 'William',
+  'Amelia', 'Benjamin', 'Harper', 'Lucas', 'Evelyn', 'Henry', 'Abigail', 'Theodore', 'Emily', 'Jack', 'Ella',
+  'Levi', 'Elizabeth', 'Alexander', 'Camila', 'Jackson', 'Luna', 'Mateo', 'Sofia', 'Daniel', 'Avery', 'Michael',
+  'Mila', 'Mason', 'Aria', 'Sebastian', 'Scarlett', 'Ethan', 'Penelope', 'Logan', 'Layla', 'Owen', 'Chloe',
+  'Samuel', 'Victoria', 'Jacob', 'Madison', 'Asher', 'Eleanor', 'Aiden', 'Grace', 'John', 'Nora', 'Joseph',
+  'Riley', 'Wyatt', 'Zoey', 'David', 'Hannah', 'Leo', 'Hazel', 'Luke', 'Lily', 'Julian', 'Ellie', 'Hudson',
+  'Violet', 'Grayson', 'Lillian', 'Matthew', 'Zoe', 'Ezra', 'Stella', 'Gabriel', 'Aurora', 'Carter', 'Natalie',
+  'Isaac', 'Emilia', 'Jayden', 'Everly', 'Luca', 'Leah', 'Anthony', 'Aubrey', 'Dylan', 'Willow', 'Lincoln',
+  'Addison', 'Thomas', 'Lucy', 'Maverick', 'Audrey', 'Elias', 'Bella', 'Josiah', 'Nova', 'Charles', 'Brooklyn',
+  'Caleb', 'Paisley', 'Christopher', 'Savannah', 'Ezekiel', 'Claire', 'Miles', 'Skylar', 'Jaxon', 'Isla',
+  'Isaiah', 'Genesis', 'Andrew', 'Naomi', 'Joshua', 'Elena', 'Nathan', 'Caroline', 'Nolan', 'Eliana', 'Adrian',
+  'Anna', 'Cameron', 'Maya', 'Santiago', 'Valentina', 'Eli', 'Ruby', 'Aaron', 'Kennedy', 'Ryan', 'Ivy', 'Angel',
+  'Ariana', 'Cooper', 'Aaliyah', 'Waylon', 'Cora', 'Easton', 'Madelyn', 'Kai', 'Alice', 'Christian', 'Kinsley',
+  'Landon', 'Hailey', 'Colton', 'Gabriella', 'Roman', 'Allison', 'Axel', 'Gianna', 'Brooks', 'Serenity',
+  'Jonathan', 'Samantha', 'Robert', 'Sarah', 'Jameson', 'Autumn', 'Ian', 'Quinn', 'Everett', 'Eva', 'Greyson',
+  'Piper', 'Wesley', 'Sophie', 'Jeremiah', 'Sadie', 'Hunter', 'Delilah', 'Leonardo', 'Josephine', 'Jordan',
+  'Nevaeh', 'Jose', 'Adeline', 'Bennett', 'Arya', 'Silas', 'Emery', 'Nicholas', 'Lydia', 'Parker', 'Clara',
+  'Beau', 'Vivian', 'Weston', 'Madeline', 'Austin', 'Peyton', 'Connor', 'Julia', 'Carson', 'Rylee', 'Dominic',
+  'Brielle', 'Xavier', 'Reagan', 'Jaxson', 'Natalia', 'Jace', 'Jade', 'Emmett', 'Athena', 'Adam', 'Maria',
+  'Declan', 'Leilani', 'Rowan', 'Everleigh', 'Micah', 'Liliana', 'Kayden', 'Melanie', 'Gael', 'Mackenzie',
+];
+
+const LAST_NAMES = [
+  'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez',
+  'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee',
+  'Perez', 'Thompson', 'White', 'Harris', 'Sanchez', 'Clark', 'Ramirez', 'Lewis', 'Robinson', 'Walker', 'Young',
+  'Allen', 'King', 'Wright', 'Scott', 'Torres', 'Nguyen', 'Hill', 'Flores', 'Green', 'Adams', 'Nelson', 'Baker',
+  'Hall', 'Rivera', 'Campbell', 'Mitchell', 'Carter', 'Roberts', 'Gomez', 'Phillips', 'Evans', 'Turner', 'Diaz',
+  'Parker', 'Cruz', 'Edwards', 'Collins', 'Reyes', 'Stewart', 'Morris', 'Morales', 'Murphy', 'Cook', 'Rogers',
+  'Gutierrez', 'Ortiz', 'Morgan', 'Cooper', 'Peterson', 'Bailey', 'Reed', 'Kelly', 'Howard', 'Ramos', 'Kim',
+  'Cox', 'Ward', 'Richardson', 'Watson', 'Brooks', 'Chavez', 'Wood', 'James', 'Bennett', 'Gray', 'Mendoza',
+  'Ruiz', 'Hughes', 'Price', 'Alvarez', 'Castillo', 'Sanders', 'Patel', 'Myers', 'Long', 'Ross', 'Foster',
+  'Jimenez', 'Powell', 'Jenkins', 'Perry', 'Russell', 'Sullivan', 'Bell', 'Coleman', 'Butler', 'Henderson',
+  'Barnes', 'Gonzales', 'Fisher', 'Vasquez', 'Simmons', 'Romero', 'Jordan', 'Patterson', 'Alexander', 'Hamilton',
+  'Graham', 'Reynolds', 'Griffin', 'Wallace', 'Moreno', 'West', 'Cole', 'Hayes', 'Bryant', 'Herrera', 'Gibson',
+  'Ellis', 'Tran', 'Medina', 'Aguilar', 'Stevens', 'Murray', 'Ford', 'Castro', 'Marshall', 'Owens', 'Harrison',
+  'Fernandez', 'McDonald', 'Woods', 'Washington', 'Kennedy', 'Wells', 'Vargas', 'Henry', 'Chen', 'Freeman',
+  'Webb', 'Tucker', 'Guzman', 'Burns', 'Crawford', 'Olson', 'Simpson', 'Porter', 'Hunter', 'Gordon', 'Mendez',
+  'Silva', 'Shaw', 'Snyder', 'Mason', 'Dixon', 'Munoz', 'Hunt', 'Hicks', 'Holmes', 'Palmer', 'Wagner', 'Black',
+  'Robertson', 'Boyd', 'Rose', 'Stone', 'Salazar', 'Fox', 'Warren', 'Mills', 'Meyer', 'Rice', 'Schmidt',
+  'Garza', 'Daniels', 'Ferguson', 'Nichols', 'Stephens', 'Soto', 'Weaver', 'Ryan', 'Gardner', 'Payne', 'Grant',
+  'Dunn', 'Kelley', 'Spencer', 'Hawkins', "O'Brien", 'Lane', 'Andrews', 'Ruiz-Diaz', 'Nakamura', 'Okafor',
+];
+
+const DOMAINS = ['gmail.com', 'yahoo.com', 'outlook.com', 'icloud.com', 'hotmail.com', 'proton.me', 'studio-fit.com', 'aol.com'];
+const STATUSES = ['Active', 'Active', 'Active', 'Active', 'Active', 'Non-Member', 'Expired', 'Suspended', 'Terminated', 'Declined', null];
+
+const sqlArray = (values: (string | null)[]) =>
+  `ARRAY[${values.map((v) => (v === null ? 'NULL' : `'${v.replace(/'/g, "''")}'`)).join(',')}]::text[]`;
+
+type SeedSession = Pick<Database, 'execScript' | 'query'>;
+
+/** Tables the generator fills in bulk; their plain (non-unique) indexes are built after the load. */
+const BULK_TABLES = ['clients', 'video_views', 'favorites', 'contracts', 'purchases', 'debug_records'];
+
+/**
+ * Deterministic demo data: every value is a function of the row number, generated inside the
+ * database (generate_series). Everything happens in one transaction on one connection, so a
+ * failure leaves the database as it was: the plain indexes and foreign keys of the bulk tables are
+ * dropped, the rows loaded, and both created again from their own definitions (one sorted build
+ * and one validating join instead of an index insertion and a key lookup per row).
+ */
+export async function seedDemoData(database: Database, options: SeedOptions): Promise<void> {
+  const log = options.log ?? (() => undefined);
+  const started = Date.now();
+  await inTransaction(database, async (session) => {
+    await session.execScript("SET LOCAL maintenance_work_mem = '256MB';");
+    const indexes = await session.query<{ name: string; definition: string }>(
+      `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
+       FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid JOIN pg_class t ON t.oid = i.indrelid
+       WHERE t.relname = ANY($1) AND t.relnamespace = 'public'::regnamespace AND NOT i.indisunique AND NOT i.indisprimary
+       ORDER BY c.relname`,
+      [BULK_TABLES],
+    );
+    // Foreign keys are checked row by row while loading; added back, each is one join over the table.
+    const foreignKeys = await session.query<{ name: string; table: string; definition: string }>(
+      `SELECT k.conname AS name, t.relname AS table, pg_get_constraintdef(k.oid) AS definition
+       FROM pg_constraint k JOIN pg_class t ON t.oid = k.conrelid
+       WHERE k.contype = 'f' AND t.relname = ANY($1) AND t.relnamespace = 'public'::regnamespace
+       ORDER BY t.relname, k.conname`,
+      [BULK_TABLES],
+    );
+    await session.execScript(
+      [
+        ...foreignKeys.map((key) => `ALTER TABLE "${key.table}" DROP CONSTRAINT "${key.name}";`),
+        ...indexes.map((index) => `DROP INDEX "${index.name}";`),
+      ].join('\n'),
+    );
+    await fillTables(session, options, log);
+    const t = Date.now();
+    await session.execScript(
+      [
+        ...indexes.map((index) => `${index.definition};`),
+        ...foreignKeys.map((key) => `ALTER TABLE "${key.table}" ADD CONSTRAINT "${key.name}" ${key.definition};`),
+      ].join('\n'),
+    );
+    log(`  ${indexes.length} indexes and ${foreignKeys.length} foreign keys (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+  });
+  const t = Date.now();
+  // VACUUM sets the visibility map, so counts and offset pages over clients are index-only scans.
+  await database.execScript('VACUUM (ANALYZE) clients;');
+  await database.execScript('ANALYZE;');
+  log(`  vacuum and analyze (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+  log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+/** Runs `work` in one transaction on one connection (a pool would hand each statement its own). */
+async function inTransaction(database: Database, work: (session: SeedSession) => Promise<void>) {
+  if (database.pool) {
+    const client = await database.pool.connect();
+    const session: SeedSession = {
+      execScript: async (sqlText) => {
+        await client.query(sqlText);
+      },
+      query: async (sqlText, params) => (await client.query(sqlText, params as unknown[])).rows,
+    };
+    try {
+      await client.query('BEGIN');
+      await work(session);
+      await client.query('COMMIT');
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+    return;
+  }
+  await database.execScript('BEGIN;');
+  try {
+    await work(database);
+    await database.execScript('COMMIT;');
+  } catch (error) {
+    await database.execScript('ROLLBACK;').catch(() => undefined);
+    throw error;
+  }
+}
+
+async function fillTables(database: SeedSession, options: SeedOptions, log: (line: string) => void) {
+  const clientCount = Math.max(1, Math.floor(options.clients));
+  const videoCount = Math.max(videoCategoryNames.length, options.videos ?? 150);
+  const viewsPerClient = options.viewsPerClient ?? 15;
+  const now = (options.now ?? new Date()).toISOString();
+  const ts = `'${now}'::timestamptz`;
+  const step = async (label: string, sqlText: string) => {
+    const t = Date.now();
+    await database.execScript(sqlText);
+    log(`  ${label} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+  };
+
+  await step(
+    'video categories',
+    `INSERT INTO video_categories (name, sort_order) VALUES ${videoCategoryNames
+      .map((name, i) => `('${name.replace(/'/g, "''")}', ${i + 1})`)
+      .join(',')} ON CONFLICT (name) DO NOTHING;`,
+  );
+
+  const catalogue = demoVideos(videoCount);
+  for (let start = 0; start < catalogue.length; start += 1000) {
+    const rows = catalogue.slice(start, start + 1000).map((v) => {
+      const q = (s: string | null) => (s === null ? 'NULL' : `'${s.replace(/'/g, "''")}'`);
+      return `(${q(v.vimeo_video_id)}, ${q(v.title)}, ${q(v.thumbnail_url)}, ${v.duration}, ${v.enabled}, ${v.access_level_id},
+        (SELECT id FROM video_categories WHERE name = ${q(v.category)}), ${q(v.instructor)})`;
+    });
+    await database.execScript(
+      `INSERT INTO videos (vimeo_video_id, title, thumbnail_url, duration, enabled, access_level_id, category_id, instructor)
+       VALUES ${rows.join(',\n')} ON CONFLICT (vimeo_video_id) DO NOTHING;`,
+    );
+  }
+  log(`  videos: ${catalogue.length}`);
+
+  // h(n, salt) is a stable pseudo-random non-negative integer for row n.
+  const h = (expr: string, salt: number) => `abs(hashint8((${expr})::bigint * 7919 + ${salt}))`;
+  await step(
+    `clients: ${clientCount}`,
+    `WITH names AS (SELECT ${sqlArray(FIRST_NAMES)} AS f, ${sqlArray(LAST_NAMES)} AS l, ${sqlArray(DOMAINS)} AS d, ${sqlArray(STATUSES)} AS s),
+     gen AS (
+       SELECT g AS n,
+              f[1 + ${h('g', 1)} % array_length(f, 1)] AS first_name,
+              l[1 + ${h('g', 2)} % array_length(l, 1)] AS last_name,
+              d[1 + ${h('g', 3)} % array_length(d, 1)] AS domain,
+              s[1 + ${h('g', 4)} % array_length(s, 1)] AS status,
+              ${h('g', 5)} % 100 AS mb_roll,
+              ${h('g', 6)} % 100 AS level_roll,
+              ${h('g', 7)} % 1000 AS login_roll,
+              ${h('g', 8)} % 86400 AS seconds
+       FROM generate_series(1, ${clientCount}) AS g, names
+     )
+     INSERT INTO clients (first_name, last_name, email_address, mb_client_id, mb_site_id, vod_access_level,
+                          purchase_access_level, client_status, first_login, admin_updated_expiration,
+                          admin_replaced_access_level, revenue_cat_user_id, created_at, updated_at)
+     SELECT first_name, last_name,
+            lower(regexp_replace(first_name || '.' || last_name, '[^A-Za-z.]', '', 'g')) || n || '@' || domain,
+            CASE WHEN mb_roll < 8 THEN NULL WHEN mb_roll < 12 THEN (n % 90 + 10)::text ELSE (100000 + n)::text END,
+            CASE WHEN mb_roll < 8 THEN NULL WHEN n % 5 = 0 THEN 5739 ELSE -99 END,
+            CASE WHEN n % 97 = 0 THEN 3 WHEN level_roll < 50 THEN 1 WHEN level_roll < 75 THEN 2 ELSE 3 END,
+            CASE WHEN level_roll < 50 THEN NULL WHEN level_roll < 75 THEN 2 ELSE 3 END,
+            status,
+            CASE WHEN login_roll < 40 THEN NULL
+                 WHEN login_roll < 120 THEN ${ts} - make_interval(days => (login_roll - 40) % 30, secs => seconds)
+                 ELSE ${ts} - make_interval(days => 31 + login_roll, secs => seconds) END,
+            CASE WHEN n % 97 = 0 THEN ${ts} + make_interval(days => 1 + n % 27) END,
+            CASE WHEN n % 97 = 0 THEN CASE WHEN level_roll < 50 THEN 1 WHEN level_roll < 75 THEN 2 ELSE 3 END END,
+            CASE WHEN level_roll >= 50 THEN 'rc_' || md5(n::text) END,
+            ${ts} - make_interval(days => 31 + login_roll),
+            ${ts} - make_interval(days => login_roll % 30)
+     FROM gen ORDER BY n;`,
+  );
+
+  await step(
+    'video views',
+    `WITH v AS (SELECT array_agg(id ORDER BY id) AS ids FROM videos WHERE deleted_at IS NULL)
+     INSERT INTO video_views (client_id, video_id, viewed_at)
+     SELECT c.id, v.ids[1 + ${h('c.id * 131 + k', 11)} % array_length(v.ids, 1)],
+            ${ts} - make_interval(secs => ${h('c.id * 131 + k', 12)} % (60 * 86400))
+     FROM clients c CROSS JOIN v
+     CROSS JOIN LATERAL generate_series(1, (${h('c.id', 13)} % ${viewsPerClient * 2 + 1})::int) AS k
+     ORDER BY 3;`,
+  );
+
+  await step(
+    'favorites',
+    `WITH v AS (SELECT array_agg(id ORDER BY id) AS ids FROM videos WHERE deleted_at IS NULL AND enabled)
+     INSERT INTO favorites (client_id, video_id, video_category_id, created_at)
+     SELECT c.id, v.ids[1 + ${h('c.id * 17 + k', 21)} % array_length(v.ids, 1)], 30, ${ts} - make_interval(days => k)
+     FROM clients c CROSS JOIN v CROSS JOIN LATERAL generate_series(1, (c.id % 5)::int) AS k
+     WHERE c.id % 3 = 0
+     ON CONFLICT DO NOTHING;`,
+  );
+
+  const AUTOPAY_MONTHS = [1, 2, 3, 4];
+  const contractNames = sqlArray(['Unlimited Monthly', '10 Class Pack', 'Annual Membership', 'Intro Month', 'Founders Rate', 'Student Monthly']);
+  await step(
+    'contracts',
+    // The four autopay dates are the same for every contract: computed once, not per row.
+    `WITH schedule AS (SELECT ${AUTOPAY_MONTHS.map((m) => `to_char(date_trunc('month', ${ts}) + make_interval(months => ${m}), 'YYYY-MM-DD"T"HH24:MI:SS') AS d${m}`).join(', ')})
+     INSERT INTO contracts (client_id, id, contract_id, site_id, agreement_date, autopay_status, contract_name,
+                           start_date, end_date, termination_date, original_location_id, upcoming_autopay_events)
+     SELECT c.id, c.id * 10 + k, 100 + ${h('c.id + k', 31)} % 6, c.mb_site_id,
+            date_trunc('day', ${ts}) - make_interval(days => 30 + ${h('c.id + k', 32)} % 600),
+            (ARRAY['Active', 'Active', 'Inactive', 'Suspended'])[1 + ${h('c.id + k', 33)} % 4],
+            (${contractNames})[1 + ${h('c.id + k', 31)} % 6],
+            date_trunc('day', ${ts}) - make_interval(days => 30 + ${h('c.id + k', 32)} % 600),
+            date_trunc('day', ${ts}) + make_interval(days => 30 + ${h('c.id + k', 34)} % 365),
+            CASE WHEN ${h('c.id + k', 35)} % 7 = 0 THEN date_trunc('day', ${ts}) - make_interval(days => ${h('c.id + k', 36)} % 20) END,
+            1 + ${h('c.id', 37)} % 3,
+            jsonb_build_array(${AUTOPAY_MONTHS.map(
+              (m) => `jsonb_build_object('ClientContractId', c.id * 10 + k, 'ChargeAmount', x.amount, 'ScheduleDate', s.d${m}, 'PaymentMethod', 'CreditCard')`,
+            ).join(', ')})
+     FROM clients c CROSS JOIN LATERAL generate_series(1, (1 + c.id % 2)::int) AS k
+     CROSS JOIN LATERAL (SELECT (ARRAY[89, 129, 59, 149, 99])[1 + ${h('c.id + k', 38)} % 5] AS amount) AS x
+     CROSS JOIN schedule AS s
+     WHERE c.mb_client_id IS NOT NULL AND length(c.mb_client_id) > 2 AND c.id % 4 <> 1;`,
+  );
+
+  await step(
+    'purchases',
+    `INSERT INTO purchases (client_id, revenue_cat_user_id, access_level_id, subscription_identifier, upsell_source,
+                           purchased_at, expires_at, subscription_status)
+     SELECT c.id, c.revenue_cat_user_id, lvl,
+            CASE lvl WHEN 2 THEN 'vod_basic_monthly' ELSE 'vod_premium_monthly' END,
+            (ARRAY['onboarding', 'paywall', 'class_upsell', 'email_campaign'])[1 + ${h('c.id + k', 41)} % 4],
+            p, p + interval '1 month',
+            CASE WHEN p + interval '1 month' > ${ts} THEN 'active' ELSE 'expired' END
+     FROM clients c
+     CROSS JOIN LATERAL generate_series(0, (c.id % 3)::int) AS k
+     CROSS JOIN LATERAL (SELECT COALESCE(c.purchase_access_level, 2) AS lvl,
+                                ${ts} - make_interval(days => 20 + k * 31 + (c.id % 9)::int) AS p) AS x
+     WHERE c.revenue_cat_user_id IS NOT NULL;`,
+  );
+
+  await step(
+    'debug records',
+    `INSERT INTO debug_records (client_id, email, mb_client_id, app_access_level, firebase_token_new, firebase_token_current,
+                                platform, platform_version, is_ipad, screen_width, screen_height, device_width, device_height,
+                                ip, app_version, sent_at, device_constants, network_info)
+     SELECT c.id, c.email_address, c.mb_client_id, al.name,
+            'fcm_' || md5(c.id::text || 'new'), 'fcm_' || md5(c.id::text || 'cur'),
+            CASE WHEN ios THEN 'ios' ELSE 'android' END,
+            CASE WHEN ios THEN (ARRAY['17.5', '18.1', '18.3'])[1 + (c.id % 3)::int] ELSE (ARRAY['13', '14', '15'])[1 + (c.id % 3)::int] END,
+            ios AND c.id % 10 = 0,
+            CASE WHEN ios THEN 1179 ELSE 1080 END, CASE WHEN ios THEN 2556 ELSE 2400 END,
+            CASE WHEN ios THEN 393 ELSE 412 END, CASE WHEN ios THEN 852 ELSE 915 END,
+            '203.0.113.' || (c.id % 250 + 1), '3.' || (k + 4) || '.' || (c.id % 5),
+            ${ts} - make_interval(days => k * 9 + (c.id % 7)::int, secs => (c.id % 3600)::int),
+            jsonb_build_object('deviceName', CASE WHEN ios THEN 'iPhone' ELSE 'Pixel' END, 'appOwnership', 'standalone',
+                               'expoVersion', '51.0.' || k, 'isDevice', true),
+            jsonb_build_object('type', CASE WHEN k % 2 = 0 THEN 'wifi' ELSE 'cellular' END, 'isConnected', true,
+                               'isInternetReachable', true)
+     FROM clients c
+     JOIN access_levels al ON al.sort_order = c.vod_access_level
+     CROSS JOIN LATERAL (SELECT c.id % 2 = 0 AS ios) AS p
+     CROSS JOIN LATERAL generate_series(0, (c.id % 3)::int) AS k
+     WHERE c.id % 2 = 0 OR c.id % 5 = 0;`,
+  );
+
+  const messages = demoMessages();
+  await database.execScript(
+    `INSERT INTO push_messages (message_type, title, message, enabled) VALUES ${messages
+      .map((m) => `(${m.message_type}, '${m.title.replace(/'/g, "''")}', '${m.message.replace(/'/g, "''")}', ${m.enabled})`)
+      .join(',')};`,
+  );
+  log(`  push messages: ${messages.length}`);
+}
+
+export async function isEmpty(database: Database): Promise<boolean> {
+  const [row] = await database.query<{ found: boolean }>('SELECT EXISTS (SELECT 1 FROM clients) OR EXISTS (SELECT 1 FROM videos) AS found');
+  return !row!.found;
+}

@@ -1,0 +1,23 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { SESSION_COOKIE } from './sessions';
+
+/**
+ * Default-deny: every path under {prefix}/api/ and the search protocol's /1/ needs a staff
+ * session unless its route says `config: { public: true }`. Unknown API paths answer 401 too,
+ * so a route added later cannot slip past by accident.
+ */
+export function registerSessionGuard(app: FastifyInstance) {
+  const guarded = [`${app.pathPrefix}/api/`, `${app.pathPrefix}/1/`];
+  app.decorateRequest('staff', null);
+  app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+    const path = request.url.split('?')[0]!;
+    const needsSession = guarded.some((start) => path.startsWith(start));
+    if (!needsSession) return;
+    const resolved = await app.sessions.resolve(request.cookies[SESSION_COOKIE]);
+    request.staff = resolved?.user ?? null;
+    if (request.routeOptions.config?.public) return;
+    if (!request.staff) {
+      return reply.status(401).send({ message: 'Authentication required: sign in at the login page first.' });
+    }
+  });
+}

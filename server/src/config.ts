@@ -1,0 +1,193 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const csv = z
+  .string()
+  .transform((value) => value.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean));
+
+const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+const siteIdList = z
+  .string()
+  .regex(/^\s*-?\d{1,9}\s*(,\s*-?\d{1,9}\s*)*$/, 'must be a comma-separated list of Mindbody site ids like -99 or 5739,12345')
+  .transform((value) => [...new Set(value.split(',').map((item) => Number(item.trim())))]);
+
+/** 'basic:2,premium:3,*:2': RevenueCat entitlement id → access level (sort_order); '*' is any other entitlement. */
+const entitlementLevels = z
+  .string()
+  .regex(
+    /^\s*[^\s:,]+\s*:\s*\d{1,2}\s*(,\s*[^\s:,]+\s*:\s*\d{1,2}\s*)*$/,
+    "must look like 'basic:2,premium:3,*:2' (entitlement id: access level; '*' for any other entitlement)",
+  )
+  .transform((value) => {
+    const levels: Record<string, number> = {};
+    for (const pair of value.split(',')) {
+      const [name, level] = pair.split(':').map((part) => part.trim());
+      levels[name!.toLowerCase()] = Number(level);
+    }
+    return levels;
+  });
+
+const secretKey = (what: string) => z.string().min(16, `must be at least 16 characters (${what})`).max(512);
+
+const prefix = z
+  .string()
+  .regex(/^(\/[A-Za-z0-9._~-]+)*$/, 'must be empty or a path like /admin (no trailing slash)');
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+    HOST: z.string().min(1).default('127.0.0.1'),
+    SERVER_PREFIX: prefix.default(''),
+    DATA_DIR: z.string().min(1).default('./data'),
+    DATABASE_URL: z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+      .optional(),
+    SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+    STAFF_EMAIL: z.email('must be an e-mail address').optional(),
+    STAFF_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    SEED_DEMO: booleanString.default(true),
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    PUBLIC_URL: z.url('must be an absolute URL like https://console.example.com').optional(),
+    CONSOLE_DIR: z.string().min(1).default('./dist'),
+    OIDC_ISSUER_URL: z.url('must be an absolute URL').optional(),
+    OIDC_CLIENT_ID: z.string().min(1).optional(),
+    OIDC_CLIENT_SECRET: z.string().min(1).optional(),
+    OIDC_ALLOWED_EMAILS: csv.default([]),
+    OIDC_ALLOWED_DOMAINS: csv.default([]),
+    MINDBODY_API_URL: z
+      .url('must be an absolute URL like https://api.mindbodyonline.com/public/v6')
+      .refine(
+        (value) => value.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/.test(value),
+        'must use https (plain http only to this machine), or the API key and staff password would travel in clear text',
+      )
+      .default('https://api.mindbodyonline.com/public/v6'),
+    MINDBODY_API_KEY: z.string().min(1).optional(),
+    MINDBODY_SITE_IDS: siteIdList.optional(),
+    MINDBODY_SITE_ID: siteIdList.optional(),
+    MINDBODY_STAFF_USERNAME: z.string().min(1).optional(),
+    MINDBODY_STAFF_PASSWORD: z.string().min(1).optional(),
+    MINDBODY_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(60),
+    MINDBODY_VISITS_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+    REVENUECAT_WEBHOOK_AUTH: secretKey('the Authorization header value set in RevenueCat').optional(),
+    REVENUECAT_ENTITLEMENT_LEVELS: entitlementLevels.default(entitlementLevels.parse('basic:2,premium:3,*:2')),
+    APP_API_KEY: secretKey('the key the mobile app sends in X-App-Key').optional(),
+    APP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+    VIMEO_ACCESS_TOKEN: z.string().trim().min(1).optional(),
+    VIMEO_USER_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/, "must be 'me' or a Vimeo user id (letters, digits, _ and -)")
+      .default('me'),
+    VIMEO_API_URL: z
+      .url('must be an absolute URL like https://api.vimeo.com')
+      .refine(
+        (value) => value.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/.test(value),
+        'must use https (plain http only to this machine), or the access token would travel in clear text',
+      )
+      .default('https://api.vimeo.com'),
+    VIMEO_SANDBOX_PAGE_DELAY_MS: z.coerce.number().int().min(0).max(10_000).optional(),
+  })
+  .superRefine((env, ctx) => {
+    if ((env.STAFF_EMAIL === undefined) !== (env.STAFF_PASSWORD === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.STAFF_EMAIL === undefined ? 'STAFF_EMAIL' : 'STAFF_PASSWORD'],
+        message: 'STAFF_EMAIL and STAFF_PASSWORD must be set together',
+      });
+    }
+    const oidc = [env.OIDC_ISSUER_URL, env.OIDC_CLIENT_ID, env.OIDC_CLIENT_SECRET];
+    if (oidc.some((v) => v !== undefined) && oidc.some((v) => v === undefined)) {
+      const missing = ['OIDC_ISSUER_URL', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET'].filter((_, i) => oidc[i] === undefined);
+      ctx.addIssue({ code: 'custom', path: [missing[0]], message: `is required when any OIDC_* is set (missing: ${missing.join(', ')})` });
+    }
+    const siteIds = env.MINDBODY_SITE_IDS ?? env.MINDBODY_SITE_ID;
+    const mindbody = { MINDBODY_API_KEY: env.MINDBODY_API_KEY, MINDBODY_SITE_IDS: siteIds, MINDBODY_STAFF_USERNAME: env.MINDBODY_STAFF_USERNAME, MINDBODY_STAFF_PASSWORD: env.MINDBODY_STAFF_PASSWORD };
+    const mindbodyMissing = Object.entries(mindbody).filter(([, v]) => v === undefined).map(([k]) => k);
+    if (mindbodyMissing.length > 0 && mindbodyMissing.length < 4) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [mindbodyMissing[0]!],
+        message: `is required when any Mindbody credential is set (missing: ${mindbodyMissing.join(', ')}; MINDBODY_SITE_ID works for one site)`,
+      });
+    }
+    if (oidc.every((v) => v !== undefined) && env.OIDC_ALLOWED_EMAILS.length === 0 && env.OIDC_ALLOWED_DOMAINS.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['OIDC_ALLOWED_EMAILS'],
+        message: 'set OIDC_ALLOWED_EMAILS or OIDC_ALLOWED_DOMAINS, or nobody could sign in',
+      });
+    }
+  });
+
+export type Env = z.infer<typeof EnvSchema>;
+
+/** Live Mindbody credentials; null runs the sandbox site instead. */
+export interface MindbodyConfig {
+  apiUrl: string;
+  apiKey: string;
+  siteIds: number[];
+  staffUsername: string;
+  staffPassword: string;
+}
+
+export interface Config extends Env {
+  dataDir: string;
+  /** Where the Vimeo sync reads from: the real API with a token, else the sandbox catalogue. */
+  vimeo: { kind: 'vimeo'; apiUrl: string; token: string; userId: string } | { kind: 'sandbox'; pageDelayMs: number };
+  consoleDir: string;
+  mindbody: MindbodyConfig | null;
+  oidc: { issuerUrl: string; clientId: string; clientSecret: string; allowedEmails: string[]; allowedDomains: string[] } | null;
+}
+
+export class ConfigError extends Error {
+  constructor(public readonly variable: string, detail: string) {
+    super(`Invalid configuration: ${variable} ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Validates every environment variable the server reads; the first bad one is named in the error. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const cleaned = Object.fromEntries(Object.entries(env).map(([key, value]) => [key, emptyAsUndefined(value)]));
+  const parsed = EnvSchema.safeParse(cleaned);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ConfigError(String(issue.path[0] ?? 'environment'), issue.message);
+  }
+  const value = parsed.data;
+  return {
+    ...value,
+    dataDir: path.resolve(value.DATA_DIR),
+    consoleDir: path.resolve(value.CONSOLE_DIR),
+    mindbody:
+      value.MINDBODY_API_KEY && value.MINDBODY_STAFF_USERNAME && value.MINDBODY_STAFF_PASSWORD && (value.MINDBODY_SITE_IDS ?? value.MINDBODY_SITE_ID)
+        ? {
+            apiUrl: value.MINDBODY_API_URL.replace(/\/+$/, ''),
+            apiKey: value.MINDBODY_API_KEY,
+            siteIds: value.MINDBODY_SITE_IDS ?? value.MINDBODY_SITE_ID!,
+            staffUsername: value.MINDBODY_STAFF_USERNAME,
+            staffPassword: value.MINDBODY_STAFF_PASSWORD,
+          }
+        : null,
+    vimeo: value.VIMEO_ACCESS_TOKEN
+      ? { kind: 'vimeo', apiUrl: value.VIMEO_API_URL, token: value.VIMEO_ACCESS_TOKEN, userId: value.VIMEO_USER_ID }
+      : // A short pause per sandbox page lets staff watch the progress; tests need no pause.
+        { kind: 'sandbox', pageDelayMs: value.VIMEO_SANDBOX_PAGE_DELAY_MS ?? (value.NODE_ENV === 'test' ? 0 : 400) },
+    oidc:
+      value.OIDC_ISSUER_URL && value.OIDC_CLIENT_ID && value.OIDC_CLIENT_SECRET
+        ? {
+            issuerUrl: value.OIDC_ISSUER_URL,
+            clientId: value.OIDC_CLIENT_ID,
+            clientSecret: value.OIDC_CLIENT_SECRET,
+            allowedEmails: value.OIDC_ALLOWED_EMAILS,
+            allowedDomains: value.OIDC_ALLOWED_DOMAINS,
+          }
+        : null,
+  };
+}

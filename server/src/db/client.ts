@@ -1,0 +1,111 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import * as schema from './schema';
+import { acquireDataDirLock, type DataDirLock } from './lock';
+import { runMigrations } from './migrate';
+
+// int8 (bigint) columns and count(*) arrive as strings from node-postgres; ids here fit in a double.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Runs parameterless SQL that may hold several statements (migrations, seeding). */
+  execScript(sqlText: string): Promise<void>;
+  /** Runs one parameterised query and returns its rows. */
+  query<Row = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<Row[]>;
+  /** Underlying handles for libraries that need their own connection (pg-boss). */
+  pglite?: PGlite;
+  pool?: pg.Pool;
+  close(): Promise<void>;
+}
+
+export interface DatabaseOptions {
+  /** A postgres:// URL; without it PGlite runs in-process. */
+  url?: string;
+  /** PGlite data directory; `memory://` keeps it in memory (tests). */
+  dataDir: string;
+  poolSize?: number;
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  const database = options.url ? await openPostgres(options.url, options.poolSize ?? 20) : await openPglite(options.dataDir);
+  try {
+    await runMigrations(database);
+  } catch (error) {
+    await database.close();
+    throw error;
+  }
+  return database;
+}
+
+async function openPostgres(url: string, poolSize: number): Promise<Database> {
+  const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
+  // Fail at boot, not on the first request, when the server is unreachable.
+  const probe = await pool.connect();
+  probe.release();
+  return {
+    kind: 'postgres',
+    db: drizzlePg({ client: pool, schema }) as unknown as Db,
+    pool,
+    async execScript(sqlText) {
+      await pool.query(sqlText);
+    },
+    async query(sqlText, params) {
+      const result = await pool.query(sqlText, params as unknown[]);
+      return result.rows;
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}
+
+async function openPglite(dataDir: string): Promise<Database> {
+  const inMemory = dataDir.startsWith('memory://');
+  let lock: DataDirLock | undefined;
+  if (!inMemory) {
+    fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+    fs.mkdirSync(dataDir, { recursive: true });
+    lock = acquireDataDirLock(dataDir);
+  }
+  let pglite: PGlite;
+  try {
+    pglite = await PGlite.create(inMemory ? undefined : path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
+  } catch (error) {
+    lock?.release();
+    throw error;
+  }
+  let closed = false;
+  return {
+    kind: 'pglite',
+    db: drizzlePglite({ client: pglite, schema }) as unknown as Db,
+    pglite,
+    async execScript(sqlText) {
+      await pglite.exec(sqlText);
+    },
+    async query(sqlText, params) {
+      const result = await pglite.query(sqlText, params as unknown[]);
+      return result.rows as never[];
+    },
+    async close() {
+      if (closed) return;
+      closed = true;
+      try {
+        // PGlite runs with fsync off; a checkpoint leaves the files consistent for the next open.
+        if (!inMemory) await pglite.exec('CHECKPOINT');
+        await pglite.close();
+      } finally {
+        lock?.release();
+      }
+    },
+  };
+}

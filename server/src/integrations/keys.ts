@@ -1,0 +1,55 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { Config } from '../config';
+import { ConfigError } from '../config';
+import type { Database } from '../db/client';
+
+export interface IntegrationKey {
+  value: string;
+  /** 'env' when configured; 'generated' when made on first start and kept in app_settings. */
+  source: 'env' | 'generated';
+  variable: string;
+}
+
+export interface IntegrationKeys {
+  /** The Authorization header RevenueCat must send to POST /api/webhooks/revenuecat. */
+  revenuecatWebhookAuth: IntegrationKey;
+  /** The X-App-Key header the mobile app must send to /api/app/v1/*. */
+  appApiKey: IntegrationKey;
+}
+
+async function storedKey(database: Database, name: string, prefix: string): Promise<string> {
+  const candidate = `${prefix}${randomBytes(24).toString('base64url')}`;
+  await database.query('INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [name, candidate]);
+  const [row] = await database.query<{ value: string }>('SELECT value FROM app_settings WHERE key = $1', [name]);
+  return row!.value;
+}
+
+/**
+ * The keys of the two inbound integrations. Without configuration each is generated once and kept
+ * in the database (so every instance and every restart agrees): the endpoints are never open.
+ */
+export async function resolveIntegrationKeys(database: Database, config: Config): Promise<IntegrationKeys> {
+  const key = async (configured: string | undefined, variable: string, setting: string, prefix: string): Promise<IntegrationKey> =>
+    configured ? { value: configured, source: 'env', variable } : { value: await storedKey(database, setting, prefix), source: 'generated', variable };
+  return {
+    revenuecatWebhookAuth: await key(config.REVENUECAT_WEBHOOK_AUTH, 'REVENUECAT_WEBHOOK_AUTH', 'revenuecat_webhook_auth', 'rcwh_'),
+    appApiKey: await key(config.APP_API_KEY, 'APP_API_KEY', 'app_api_key', 'app_'),
+  };
+}
+
+/** Constant-time comparison: hashing first makes both sides the same length. */
+export function sameSecret(given: string | undefined, expected: string): boolean {
+  if (given === undefined) return false;
+  const digest = (value: string) => createHash('sha256').update(value, 'utf8').digest();
+  return timingSafeEqual(digest(given), digest(expected));
+}
+
+/** Every level the entitlement mapping names must exist, or purchases would fail later. */
+export async function checkEntitlementLevels(database: Database, levels: Readonly<Record<string, number>>) {
+  const rows = await database.query<{ sort_order: number }>('SELECT sort_order FROM access_levels ORDER BY sort_order');
+  const known = rows.map((row) => Number(row.sort_order));
+  const unknown = Object.entries(levels).find(([, level]) => !known.includes(level));
+  if (unknown) {
+    throw new ConfigError('REVENUECAT_ENTITLEMENT_LEVELS', `maps '${unknown[0]}' to level ${unknown[1]}, which does not exist (levels: ${known.join(', ')})`);
+  }
+}

@@ -1,0 +1,139 @@
+import type { Database } from '../db/client';
+import type { MindbodyClientRecord, MindbodyVisitRecord } from '../integrations/mindbody';
+
+export interface UpsertResult {
+  created: number;
+  updated: number;
+  /** mb_client_id → our client id, for every client of the page. */
+  ids: Map<string, number>;
+}
+
+/**
+ * Upserts one page of Mindbody clients by (mb_client_id, site). Only what Mindbody owns is written
+ * (names, e-mail, ids, status); the VOD access levels, overrides, first_login and RevenueCat id are
+ * ours and never touched. A client we know only by e-mail (no MindBody id yet) is linked to its
+ * Mindbody record instead of duplicated. An empty value from Mindbody does not erase ours.
+ */
+export async function upsertClients(database: Database, siteId: number, page: MindbodyClientRecord[], now: Date): Promise<UpsertResult> {
+  // The last record wins when a page repeats an id.
+  const incoming = [...new Map(page.map((client) => [client.mb_client_id, client])).values()];
+  const ids = new Map<string, number>();
+  if (incoming.length === 0) return { created: 0, updated: 0, ids };
+
+  const matches = await database.query<{ mb_client_id: string; by_mb: number | null; by_email: number | null }>(
+    `SELECT i.mb_client_id,
+            (SELECT c.id FROM clients c WHERE c.mb_client_id = i.mb_client_id AND c.mb_site_id = $2 ORDER BY c.id LIMIT 1) AS by_mb,
+            CASE WHEN i.email IS NULL THEN NULL ELSE
+              (SELECT c.id FROM clients c WHERE lower(c.email_address) = lower(i.email) AND c.mb_client_id IS NULL ORDER BY c.id LIMIT 1) END AS by_email
+     FROM jsonb_to_recordset($1::jsonb) AS i(mb_client_id text, email text)`,
+    [JSON.stringify(incoming.map((client) => ({ mb_client_id: client.mb_client_id, email: client.email_address }))), siteId],
+  );
+  const claimed = new Set<number>();
+  const toUpdate: (MindbodyClientRecord & { id: number })[] = [];
+  const toInsert: MindbodyClientRecord[] = [];
+  const byId = new Map(incoming.map((client) => [client.mb_client_id, client]));
+  for (const match of matches) {
+    const client = byId.get(match.mb_client_id)!;
+    const byEmail = match.by_email === null ? null : Number(match.by_email);
+    const id = match.by_mb !== null ? Number(match.by_mb) : byEmail !== null && !claimed.has(byEmail) ? byEmail : null;
+    if (id === null) {
+      toInsert.push(client);
+    } else {
+      claimed.add(id);
+      ids.set(client.mb_client_id, id);
+      toUpdate.push({ ...client, id });
+    }
+  }
+
+  let updated = 0;
+  if (toUpdate.length > 0) {
+    const rows = await database.query(
+      `UPDATE clients c
+       SET first_name = COALESCE(u.first_name, c.first_name),
+           last_name = COALESCE(u.last_name, c.last_name),
+           email_address = COALESCE(u.email_address, c.email_address),
+           mb_client_id = u.mb_client_id,
+           mb_site_id = $2,
+           client_status = COALESCE(u.client_status, c.client_status),
+           updated_at = $3
+       FROM jsonb_to_recordset($1::jsonb) AS u(id bigint, first_name text, last_name text, email_address text, mb_client_id text, client_status text)
+       WHERE c.id = u.id
+         AND (c.first_name IS DISTINCT FROM COALESCE(u.first_name, c.first_name)
+           OR c.last_name IS DISTINCT FROM COALESCE(u.last_name, c.last_name)
+           OR c.email_address IS DISTINCT FROM COALESCE(u.email_address, c.email_address)
+           OR c.mb_client_id IS DISTINCT FROM u.mb_client_id
+           OR c.mb_site_id IS DISTINCT FROM $2
+           OR c.client_status IS DISTINCT FROM COALESCE(u.client_status, c.client_status))
+       RETURNING c.id`,
+      [JSON.stringify(toUpdate), siteId, now.toISOString()],
+    );
+    updated = rows.length;
+  }
+
+  if (toInsert.length > 0) {
+    // A new client starts on the free level; from then on the level is ours (purchases, overrides).
+    const rows = await database.query<{ id: number; mb_client_id: string }>(
+      `INSERT INTO clients (first_name, last_name, email_address, mb_client_id, mb_site_id, client_status, vod_access_level, created_at, updated_at)
+       SELECT u.first_name, u.last_name, u.email_address, u.mb_client_id, $2, u.client_status,
+              (SELECT sort_order FROM access_levels ORDER BY sort_order LIMIT 1), $3, $3
+       FROM jsonb_to_recordset($1::jsonb) AS u(first_name text, last_name text, email_address text, mb_client_id text, client_status text)
+       RETURNING id, mb_client_id`,
+      [JSON.stringify(toInsert), siteId, now.toISOString()],
+    );
+    for (const row of rows) ids.set(row.mb_client_id, Number(row.id));
+  }
+  return { created: toInsert.length, updated, ids };
+}
+
+/**
+ * Replaces one client's visits inside the imported window: new and changed visits are upserted by
+ * (site, visit id), visits Mindbody no longer lists in that window are removed.
+ */
+export async function replaceVisits(
+  database: Database,
+  input: { siteId: number; clientId: number; mbClientId: string; visits: MindbodyVisitRecord[]; from: Date; to: Date; now: Date },
+): Promise<number> {
+  const { siteId, clientId, visits, now } = input;
+  if (visits.length > 0) {
+    await database.query(
+      `INSERT INTO mindbody_visits (client_id, mb_site_id, mb_visit_id, mb_client_id, class_id, class_name, location_id, staff_id,
+                                    start_at, end_at, attendance, signed_in, missed, late_cancelled, make_up, web_signup,
+                                    appointment_status, last_modified_at, imported_at)
+       SELECT $2, $3, v.mb_visit_id, COALESCE(v.mb_client_id, $4), v.class_id, v.class_name, v.location_id, v.staff_id,
+              v.start_at, v.end_at, v.attendance, v.signed_in, v.missed, v.late_cancelled, v.make_up, v.web_signup,
+              v.appointment_status, v.last_modified_at, $5
+       FROM jsonb_to_recordset($1::jsonb) AS v(mb_visit_id bigint, mb_client_id text, class_id bigint, class_name text, location_id integer,
+              staff_id bigint, start_at timestamptz, end_at timestamptz, attendance text, signed_in boolean, missed boolean,
+              late_cancelled boolean, make_up boolean, web_signup boolean, appointment_status text, last_modified_at timestamptz)
+       ON CONFLICT (mb_site_id, mb_visit_id) DO UPDATE SET
+         client_id = EXCLUDED.client_id, mb_client_id = EXCLUDED.mb_client_id, class_id = EXCLUDED.class_id,
+         class_name = EXCLUDED.class_name, location_id = EXCLUDED.location_id, staff_id = EXCLUDED.staff_id,
+         start_at = EXCLUDED.start_at, end_at = EXCLUDED.end_at, attendance = EXCLUDED.attendance,
+         signed_in = EXCLUDED.signed_in, missed = EXCLUDED.missed, late_cancelled = EXCLUDED.late_cancelled,
+         make_up = EXCLUDED.make_up, web_signup = EXCLUDED.web_signup, appointment_status = EXCLUDED.appointment_status,
+         last_modified_at = EXCLUDED.last_modified_at, imported_at = EXCLUDED.imported_at`,
+      [JSON.stringify([...new Map(visits.map((visit) => [visit.mb_visit_id, visit])).values()]), clientId, siteId, input.mbClientId, now.toISOString()],
+    );
+  }
+  await database.query(
+    `DELETE FROM mindbody_visits
+     WHERE client_id = $1 AND mb_site_id = $2 AND start_at >= $3 AND start_at <= $4 AND NOT (mb_visit_id = ANY($5::bigint[]))`,
+    [clientId, siteId, input.from.toISOString(), input.to.toISOString(), visits.map((visit) => visit.mb_visit_id)],
+  );
+  return visits.length;
+}
+
+/** Debug reports the app sent before their client existed get attached to it now. */
+export async function attachDebugRecords(database: Database, clientIds: number[]): Promise<number> {
+  if (clientIds.length === 0) return 0;
+  const rows = await database.query(
+    `UPDATE debug_records d SET client_id = c.id
+     FROM clients c
+     WHERE d.client_id IS NULL AND c.id = ANY($1::bigint[])
+       AND ((d.email IS NOT NULL AND lower(d.email) = lower(c.email_address))
+         OR (d.email IS NULL AND d.mb_client_id IS NOT NULL AND d.mb_client_id = c.mb_client_id))
+     RETURNING d.id`,
+    [clientIds],
+  );
+  return rows.length;
+}

@@ -1,0 +1,158 @@
+import type { Database } from '../db/client';
+import { MindbodyError, type MindbodyApi } from '../integrations/mindbody';
+import type { Clock } from '../types';
+import { attachDebugRecords, replaceVisits, upsertClients } from './store';
+
+export const MINDBODY_SYNC = 'mindbody.sync';
+// Mindbody's lastModifiedDate has no stated time zone: a day of overlap cannot miss a change,
+// and re-reading a day of changes costs a page or two.
+export const MODIFIED_OVERLAP_MS = 24 * 3_600_000;
+const DAY = 86_400_000;
+
+export interface SyncDeps {
+  database: Database;
+  mindbody: MindbodyApi;
+  clock: Clock;
+  /** Days of class visits to import per client; 0 skips visits. */
+  visitsDays: number;
+  log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
+}
+
+export interface SyncOptions {
+  /** Ignore the watermark and list every client (a resumed listing is dropped). */
+  full?: boolean;
+  siteIds?: readonly number[];
+  jobId?: number;
+  signal?: AbortSignal;
+  /** Called after every page (a job extends its lease here). */
+  onPage?: () => Promise<void>;
+}
+
+export interface SiteSyncResult {
+  site_id: number;
+  run_id: number;
+  status: 'succeeded' | 'failed';
+  kind: 'full' | 'incremental';
+  clients_seen: number;
+  clients_created: number;
+  clients_updated: number;
+  visits_imported: number;
+  error: string | null;
+}
+
+interface StateRow {
+  watermark: Date | string | null;
+  resume_offset: number | null;
+  resume_since: Date | string | null;
+  resume_started_at: Date | string | null;
+}
+
+const asDate = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+/** Imports every configured site in turn; one site failing does not stop the others. */
+export async function syncMindbody(deps: SyncDeps, options: SyncOptions = {}): Promise<SiteSyncResult[]> {
+  const results: SiteSyncResult[] = [];
+  for (const siteId of options.siteIds ?? deps.mindbody.siteIds) results.push(await syncSite(deps, siteId, options));
+  return results;
+}
+
+async function syncSite(deps: SyncDeps, siteId: number, options: SyncOptions): Promise<SiteSyncResult> {
+  const { database, mindbody, clock } = deps;
+  const now = clock.now();
+  // The sync runs as a singleton job: a run still marked running was cut off (crash, deploy).
+  await database.query(
+    `UPDATE mindbody_sync_runs SET status = 'failed', finished_at = $2, error = COALESCE(error, 'interrupted before it finished')
+     WHERE site_id = $1 AND status = 'running'`,
+    [siteId, now.toISOString()],
+  );
+  const [state] = await database.query<StateRow>('SELECT watermark, resume_offset, resume_since, resume_started_at FROM mindbody_sync_state WHERE site_id = $1', [siteId]);
+  const resuming = !options.full && state?.resume_offset !== null && state?.resume_offset !== undefined;
+  const watermark = asDate(state?.watermark ?? null);
+  const since = resuming ? asDate(state!.resume_since) : options.full || !watermark ? null : new Date(watermark.getTime() - MODIFIED_OVERLAP_MS);
+  // The listing's start time becomes the next watermark once it completes, even across resumes.
+  const listingStartedAt = resuming ? (asDate(state!.resume_started_at) ?? now) : now;
+  const startOffset = resuming ? state!.resume_offset! : 0;
+  const kind = since ? 'incremental' : 'full';
+
+  const [run] = await database.query<{ id: number }>(
+    `INSERT INTO mindbody_sync_runs (site_id, job_id, kind, modified_since, start_offset, started_at, next_offset)
+     VALUES ($1, $2, $3, $4, $5, $6, $5) RETURNING id`,
+    [siteId, options.jobId ?? null, kind, since?.toISOString() ?? null, startOffset, now.toISOString()],
+  );
+  const runId = Number(run!.id);
+  await database.query(
+    `INSERT INTO mindbody_sync_state (site_id, resume_offset, resume_since, resume_started_at) VALUES ($1, $2, $3, $4)
+     ON CONFLICT (site_id) DO UPDATE SET resume_offset = $2, resume_since = $3, resume_started_at = $4`,
+    [siteId, startOffset, since?.toISOString() ?? null, listingStartedAt.toISOString()],
+  );
+
+  const totals = { clients_seen: 0, clients_created: 0, clients_updated: 0, visits_imported: 0 };
+  try {
+    for await (const page of mindbody.clientPages(siteId, { modifiedSince: since, offset: startOffset, signal: options.signal })) {
+      const pageTime = clock.now();
+      const upserted = await upsertClients(database, siteId, page.clients, pageTime);
+      let visits = 0;
+      let visitErrors = 0;
+      if (deps.visitsDays > 0) {
+        const from = new Date(pageTime.getTime() - deps.visitsDays * DAY);
+        for (const client of page.clients) {
+          const clientId = upserted.ids.get(client.mb_client_id);
+          if (clientId === undefined) continue;
+          try {
+            const found = await mindbody.getClientVisits(siteId, client.mb_client_id, { startDate: from, endDate: pageTime }, options.signal);
+            visits += await replaceVisits(database, { siteId, clientId, mbClientId: client.mb_client_id, visits: found, from, to: pageTime, now: pageTime });
+          } catch (error) {
+            // One client Mindbody will not answer for (unknown, merged) must not stop the import;
+            // an unavailable Mindbody (429, 5xx, timeouts after retries) does.
+            if (!(error instanceof MindbodyError) || error.kind !== 'request') throw error;
+            visitErrors++;
+            deps.log?.warn({ site: siteId, client: client.mb_client_id, err: error.message }, 'Mindbody visits skipped for one client');
+          }
+        }
+      }
+      await attachDebugRecords(database, [...upserted.ids.values()]);
+
+      totals.clients_seen += page.clients.length;
+      totals.clients_created += upserted.created;
+      totals.clients_updated += upserted.updated;
+      totals.visits_imported += visits;
+      await database.query(
+        `UPDATE mindbody_sync_runs SET pages = pages + 1, clients_seen = clients_seen + $2, clients_created = clients_created + $3,
+                clients_updated = clients_updated + $4, visits_imported = visits_imported + $5, visit_errors = visit_errors + $6,
+                total_clients = $7, next_offset = $8
+         WHERE id = $1`,
+        [runId, page.clients.length, upserted.created, upserted.updated, visits, visitErrors, page.total, page.nextOffset],
+      );
+      // What is imported stays imported: a failure after this page resumes at the next one.
+      await database.query('UPDATE mindbody_sync_state SET resume_offset = $2 WHERE site_id = $1', [siteId, page.nextOffset]);
+      await options.onPage?.();
+    }
+  } catch (error) {
+    const message = describe(error);
+    await database.query(`UPDATE mindbody_sync_runs SET status = 'failed', finished_at = $2, error = $3 WHERE id = $1`, [
+      runId,
+      clock.now().toISOString(),
+      message,
+    ]);
+    deps.log?.warn({ site: siteId, run: runId, err: message }, 'Mindbody import failed; the next run continues where it stopped');
+    return { site_id: siteId, run_id: runId, status: 'failed', kind, ...totals, error: message };
+  }
+
+  await database.query(
+    `UPDATE mindbody_sync_state SET watermark = $2, resume_offset = NULL, resume_since = NULL, resume_started_at = NULL WHERE site_id = $1`,
+    [siteId, listingStartedAt.toISOString()],
+  );
+  await database.query(`UPDATE mindbody_sync_runs SET status = 'succeeded', finished_at = $2, next_offset = NULL WHERE id = $1`, [
+    runId,
+    clock.now().toISOString(),
+  ]);
+  deps.log?.info({ site: siteId, run: runId, ...totals }, 'Mindbody import finished');
+  return { site_id: siteId, run_id: runId, status: 'succeeded', kind, ...totals, error: null };
+}
+
+function describe(error: unknown): string {
+  if (error instanceof MindbodyError) return error.message;
+  // Anything else is ours (database, bug): keep it short and free of SQL.
+  const message = error instanceof Error ? error.message : String(error);
+  return `Import error: ${message.split('\n')[0]!.slice(0, 300)}`;
+}

@@ -1,0 +1,201 @@
+import type { Database } from '../db/client';
+import {
+  accessAfterPurchases,
+  candidateUserIds,
+  effectOf,
+  entitlementLevel,
+  preferredUserId,
+  purchaseAccessLevel,
+  readEvent,
+  type EventFacts,
+  type PurchaseStatus,
+} from '../integrations/revenuecat/events';
+import type { Clock } from '../types';
+
+export interface ProcessDeps {
+  database: Database;
+  clock: Clock;
+  /** Entitlement id (lower case, '*' for any other) → access level sort_order. */
+  entitlementLevels: Readonly<Record<string, number>>;
+  log: { info(obj: object, msg: string): void };
+}
+
+export type Outcome = { state: 'processed' | 'unmatched' | 'ignored'; clientId: number | null; note: string };
+
+const LIVE: PurchaseStatus[] = ['active', 'cancelled', 'billing_issue', 'paused'];
+
+/**
+ * The client an event belongs to: by RevenueCat app user id, then original app user id, then
+ * aliases (clients.revenue_cat_user_id), then by e-mail.
+ */
+export async function matchClient(database: Database, ids: string[], email: string | null): Promise<number | null> {
+  if (ids.length > 0) {
+    const rows = await database.query<{ id: number; revenue_cat_user_id: string }>(
+      'SELECT id, revenue_cat_user_id FROM clients WHERE revenue_cat_user_id = ANY($1::text[]) ORDER BY id',
+      [ids],
+    );
+    for (const id of ids) {
+      const row = rows.find((candidate) => candidate.revenue_cat_user_id === id);
+      if (row) return Number(row.id);
+    }
+  }
+  if (email) {
+    const [row] = await database.query<{ id: number }>('SELECT id FROM clients WHERE lower(email_address) = lower($1) ORDER BY id LIMIT 1', [email]);
+    if (row) return Number(row.id);
+  }
+  return null;
+}
+
+/** Recomputes a client's purchase-derived level and, unless an admin override runs, the effective one. */
+export async function refreshAccess(deps: Pick<ProcessDeps, 'database' | 'clock'>, clientId: number) {
+  const { database } = deps;
+  const now = deps.clock.now();
+  const [client] = await database.query<{ vod_access_level: number | null; purchase_access_level: number | null; admin_updated_expiration: Date | string | null }>(
+    'SELECT vod_access_level, purchase_access_level, admin_updated_expiration FROM clients WHERE id = $1',
+    [clientId],
+  );
+  if (!client) return null;
+  const purchases = await database.query<{ subscription_status: string | null; expires_at: Date | string | null; level: number | null }>(
+    `SELECT p.subscription_status, p.expires_at, al.sort_order AS level
+     FROM purchases p LEFT JOIN access_levels al ON al.id = p.access_level_id WHERE p.client_id = $1`,
+    [clientId],
+  );
+  const [free] = await database.query<{ level: number }>('SELECT min(sort_order) AS level FROM access_levels');
+  const level = purchaseAccessLevel(
+    purchases.map((p) => ({ subscription_status: p.subscription_status, expires_at: p.expires_at === null ? null : new Date(p.expires_at), level: p.level === null ? null : Number(p.level) })),
+    now,
+  );
+  const next = accessAfterPurchases(
+    { vod_access_level: client.vod_access_level, admin_updated_expiration: client.admin_updated_expiration === null ? null : new Date(client.admin_updated_expiration) },
+    level,
+    Number(free!.level),
+    now,
+  );
+  if (next.purchase_access_level !== client.purchase_access_level || next.vod_access_level !== client.vod_access_level) {
+    await database.query('UPDATE clients SET purchase_access_level = $2, vod_access_level = $3, updated_at = $4 WHERE id = $1', [
+      clientId,
+      next.purchase_access_level,
+      next.vod_access_level,
+      now.toISOString(),
+    ]);
+  }
+  return next;
+}
+
+/** Upserts the purchase row of the event's transaction; an event older than the row's last one changes nothing. */
+async function applyPurchase(deps: ProcessDeps, clientId: number, facts: EventFacts, status: PurchaseStatus | null) {
+  const { database } = deps;
+  const level = entitlementLevel(facts.entitlementIds, deps.entitlementLevels);
+  const transaction = facts.transactionId ?? `event:${facts.id}`;
+  const product = facts.type === 'PRODUCT_CHANGE' ? (facts.newProductId ?? facts.productId) : facts.productId;
+  const eventAt = (facts.eventAt ?? deps.clock.now()).toISOString();
+  const [row] = await database.query<{ id: number }>(
+    `INSERT INTO purchases (client_id, revenue_cat_user_id, access_level_id, subscription_identifier, upsell_source, purchased_at,
+                            expires_at, subscription_status, created_at, rc_transaction_id, rc_original_transaction_id, rc_store,
+                            rc_environment, rc_event_at)
+     VALUES ($1, $2, (SELECT id FROM access_levels WHERE sort_order = $3), $4, $5, $6, $7, COALESCE($8, 'active'), $9, $10, $11, $12, $13, $14)
+     ON CONFLICT (rc_transaction_id) WHERE rc_transaction_id IS NOT NULL DO UPDATE SET
+       client_id = EXCLUDED.client_id,
+       revenue_cat_user_id = COALESCE(EXCLUDED.revenue_cat_user_id, purchases.revenue_cat_user_id),
+       access_level_id = COALESCE(EXCLUDED.access_level_id, purchases.access_level_id),
+       subscription_identifier = COALESCE(EXCLUDED.subscription_identifier, purchases.subscription_identifier),
+       upsell_source = COALESCE(purchases.upsell_source, EXCLUDED.upsell_source),
+       purchased_at = COALESCE(EXCLUDED.purchased_at, purchases.purchased_at),
+       expires_at = COALESCE(EXCLUDED.expires_at, purchases.expires_at),
+       subscription_status = COALESCE($8, purchases.subscription_status),
+       rc_original_transaction_id = COALESCE(EXCLUDED.rc_original_transaction_id, purchases.rc_original_transaction_id),
+       rc_store = COALESCE(EXCLUDED.rc_store, purchases.rc_store),
+       rc_environment = COALESCE(EXCLUDED.rc_environment, purchases.rc_environment),
+       rc_event_at = EXCLUDED.rc_event_at
+     WHERE purchases.rc_event_at IS NULL OR purchases.rc_event_at <= EXCLUDED.rc_event_at
+     RETURNING id`,
+    [
+      clientId,
+      facts.appUserId ?? facts.originalAppUserId,
+      level,
+      product,
+      facts.upsellSource,
+      facts.purchasedAt?.toISOString() ?? null,
+      facts.expiresAt?.toISOString() ?? null,
+      status,
+      deps.clock.now().toISOString(),
+      transaction,
+      facts.originalTransactionId,
+      facts.store,
+      facts.environment,
+      eventAt,
+    ],
+  );
+  if (!row) return { purchaseId: null, level };
+
+  if (facts.originalTransactionId) {
+    if (status === 'expired') {
+      // The subscription has ended: no period of it gives access any more.
+      await database.query(
+        `UPDATE purchases SET subscription_status = 'expired', rc_event_at = $3
+         WHERE rc_original_transaction_id = $1 AND rc_transaction_id <> $2 AND subscription_status = ANY($4::text[])
+           AND (rc_event_at IS NULL OR rc_event_at <= $3)`,
+        [facts.originalTransactionId, transaction, eventAt, LIVE],
+      );
+    } else if (facts.purchasedAt) {
+      // A later transaction of the same subscription supersedes the earlier periods.
+      await database.query(
+        `UPDATE purchases SET subscription_status = 'renewed'
+         WHERE rc_original_transaction_id = $1 AND rc_transaction_id <> $2 AND subscription_status = ANY($4::text[])
+           AND purchased_at < $3`,
+        [facts.originalTransactionId, transaction, facts.purchasedAt.toISOString(), LIVE],
+      );
+    }
+  }
+  return { purchaseId: Number(row.id), level };
+}
+
+/** TRANSFER: the purchases of `transferred_from` move to the client of `transferred_to`. */
+async function applyTransfer(deps: ProcessDeps, facts: EventFacts): Promise<Outcome> {
+  const { database } = deps;
+  const to = await matchClient(database, facts.transferredTo, null);
+  if (to === null) return { state: 'unmatched', clientId: null, note: `no client has RevenueCat id ${facts.transferredTo.join(', ') || '(none)'}` };
+  const fromClients = (
+    await database.query<{ id: number }>('SELECT id FROM clients WHERE revenue_cat_user_id = ANY($1::text[]) AND id <> $2', [facts.transferredFrom, to])
+  ).map((row) => Number(row.id));
+  const moved = await database.query(
+    `UPDATE purchases SET client_id = $1, revenue_cat_user_id = $2
+     WHERE (revenue_cat_user_id = ANY($3::text[]) OR client_id = ANY($4::bigint[])) AND client_id IS DISTINCT FROM $1
+     RETURNING id`,
+    [to, facts.transferredTo[0] ?? null, facts.transferredFrom, fromClients],
+  );
+  for (const clientId of [to, ...fromClients]) await refreshAccess(deps, clientId);
+  return { state: 'processed', clientId: to, note: `moved ${moved.length} purchase(s) from ${facts.transferredFrom.join(', ')}` };
+}
+
+/** Applies one stored event. Safe to run again: purchases are keyed by transaction and guarded by event time. */
+export async function processEvent(deps: ProcessDeps, body: Record<string, unknown>): Promise<Outcome> {
+  const event = (body.event ?? {}) as Record<string, unknown>;
+  const facts = readEvent(event);
+  const effect = effectOf(facts);
+  if (effect.kind === 'test') {
+    deps.log.info({ event: facts.id }, 'RevenueCat TEST event received');
+    return { state: 'processed', clientId: null, note: 'test event: logged' };
+  }
+  if (effect.kind === 'none') return { state: 'ignored', clientId: null, note: `${facts.type || 'an event without a type'} has no effect here; stored` };
+  if (effect.kind === 'transfer') return applyTransfer(deps, facts);
+
+  const ids = candidateUserIds(facts);
+  const clientId = await matchClient(deps.database, ids, facts.email);
+  if (clientId === null) {
+    return { state: 'unmatched', clientId: null, note: `no client matches ${[...ids, facts.email].filter(Boolean).join(', ') || 'an event without user ids'}` };
+  }
+  const userId = preferredUserId(facts);
+  if (userId) {
+    await deps.database.query('UPDATE clients SET revenue_cat_user_id = $2 WHERE id = $1 AND revenue_cat_user_id IS NULL', [clientId, userId]);
+  }
+  const { purchaseId, level } = await applyPurchase(deps, clientId, facts, effect.status);
+  const access = await refreshAccess(deps, clientId);
+  const applied = purchaseId === null ? 'older than what is stored: purchase unchanged' : `purchase ${purchaseId} ${effect.status ?? 'updated'}`;
+  const levelNote = level === null && facts.entitlementIds.length > 0 ? ` (no access level mapped for ${facts.entitlementIds.join(', ')})` : '';
+  return {
+    state: 'processed',
+    clientId,
+    note: `${facts.type}: ${applied}${levelNote}; levels now purchase ${access?.purchase_access_level ?? 'none'}, VOD ${access?.vod_access_level ?? 'none'}`,
+  };
+}

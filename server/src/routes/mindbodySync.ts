@@ -1,0 +1,40 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../../contract/common';
+import { MindbodySyncStartBody, MindbodySyncStartResponse, MindbodySyncStatus } from '../../../contract/mindbody';
+import { startMindbodySync } from '../mindbody/jobs';
+import { mindbodySyncStatus } from '../mindbody/status';
+
+/** Our extension (staff session): when Mindbody was last synced, and starting an import by hand. */
+const mindbodySyncRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['mindbody'];
+  app.get(
+    '/api/admin/v1/mindbody/sync',
+    {
+      schema: {
+        tags,
+        summary: 'When the Mindbody client import last ran and how it ended, per site',
+        response: { 200: MindbodySyncStatus, ...errorResponses },
+      },
+    },
+    async () => mindbodySyncStatus(app.database, app.mindbody.mode, app.mindbody.siteIds),
+  );
+
+  app.post(
+    '/api/admin/v1/mindbody/sync',
+    {
+      schema: {
+        tags,
+        summary: 'Start a Mindbody client import now (the scheduled one runs every MINDBODY_SYNC_INTERVAL_MINUTES)',
+        description: 'At most one import is queued or running at a time: while one is, its job is returned with started: false.',
+        body: MindbodySyncStartBody,
+        response: { 202: MindbodySyncStartResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { id, created } = await startMindbodySync(app, { full: request.body.full });
+      return reply.status(202).send({ job_id: id, started: created });
+    },
+  );
+};
+
+export default mindbodySyncRoutes;

@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../../contract/common';
+import { contentRange, IdParams } from '../../../contract/raSimpleRest';
+import { AdminVideo, AdminVideoListQuery, AdminVideoUpdate, VideoCategory, VideosResponse } from '../../../contract/videos';
+import { deleteAdminVideo, getAdminVideo, listAdminVideos, listSpecVideos, listVideoCategories, updateAdminVideo } from '../videos/adminVideos';
+
+const ADMIN = '/api/admin/v1';
+
+const videoRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/client/v1/videos',
+    {
+      schema: {
+        tags: ['videos'],
+        summary: 'Every video that is not deleted (spec §7, Video Manager)',
+        response: { 200: VideosResponse, ...errorResponses },
+      },
+    },
+    async () => ({ videos: await listSpecVideos(app.db) }),
+  );
+
+  app.get(
+    `${ADMIN}/videos`,
+    {
+      schema: {
+        tags: ['videos (extension)'],
+        summary: 'Video Manager list: server-side paging, sorting and filters (ra-data-simple-rest getList/getMany)',
+        description:
+          'Live videos by default; filter {"deleted":true} lists only deleted ones, {"id":[..]} exactly those. ' +
+          'The total is in Content-Range: videos 0-24/319.',
+        querystring: AdminVideoListQuery,
+        response: { 200: z.array(AdminVideo), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { sort = ['title', 'ASC'], filter = {} } = request.query;
+      // getMany sends only {"id":[..]}: answer every one of them, not a first page.
+      const range = request.query.range ?? [0, filter.id?.length ? filter.id.length - 1 : 24];
+      const { rows, total } = await listAdminVideos(app.db, { sort, range, filter });
+      reply.header('content-range', contentRange('videos', range[0], rows.length, total));
+      return rows;
+    },
+  );
+
+  app.get(
+    `${ADMIN}/videos/:id`,
+    {
+      schema: { tags: ['videos (extension)'], summary: 'One video, deleted or not', params: IdParams, response: { 200: AdminVideo, ...errorResponses } },
+    },
+    async (request) => getAdminVideo(app.db, request.params.id),
+  );
+
+  app.put(
+    `${ADMIN}/videos/:id`,
+    {
+      schema: {
+        tags: ['videos (extension)'],
+        summary: 'Save what staff edit: title, instructor, category, access level, enabled; deleted_at null restores',
+        description: 'Fields left out are kept; read-only fields of a whole record (thumbnail, Vimeo data, dates) are ignored.',
+        params: IdParams,
+        body: AdminVideoUpdate,
+        response: { 200: AdminVideo, ...errorResponses },
+      },
+    },
+    async (request) => updateAdminVideo(app.db, request.params.id, request.body, app.clock.now()),
+  );
+
+  app.delete(
+    `${ADMIN}/videos/:id`,
+    {
+      schema: {
+        tags: ['videos (extension)'],
+        summary: 'Delete a video: hidden from the app and from favorites options, restorable with PUT deleted_at null',
+        params: IdParams,
+        response: { 200: AdminVideo, ...errorResponses },
+      },
+    },
+    async (request) => deleteAdminVideo(app.db, request.params.id, app.clock.now()),
+  );
+
+  app.get(
+    `${ADMIN}/video-categories`,
+    {
+      schema: {
+        tags: ['videos (extension)'],
+        summary: 'Video categories, for the edit form and the list filter',
+        response: { 200: z.array(VideoCategory), ...errorResponses },
+      },
+    },
+    async (_request, reply) => {
+      const rows = await listVideoCategories(app.db);
+      reply.header('content-range', contentRange('video-categories', 0, rows.length, rows.length));
+      return rows;
+    },
+  );
+};
+
+export default videoRoutes;

@@ -1,0 +1,64 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponses } from '../../../contract/common';
+import { contentRange, IdParams } from '../../../contract/raSimpleRest';
+import { StartVimeoSyncResponse, VimeoSync, VimeoSyncListQuery } from '../../../contract/videos';
+import { createVimeoCatalogue } from '../integrations/vimeo';
+import { notFound } from '../lib/errors';
+import { defineVimeoSync, startVimeoSync } from '../videos/syncJob';
+import { getSync, listSyncs } from '../videos/syncStore';
+
+const vimeoSyncRoutes: FastifyPluginAsyncZod = async (app) => {
+  const catalogue = createVimeoCatalogue(app.config, app.log);
+  defineVimeoSync(app, catalogue);
+
+  app.get(
+    '/api/v1/sync/all-vimeo-videos',
+    {
+      schema: {
+        tags: ['vimeo sync'],
+        summary: "Start a Vimeo sync in the background (spec §7, sidebar 'Sync Vimeo videos')",
+        description:
+          'Answers at once. While a sync is queued or running no second one starts: the answer is still 200, with ' +
+          'started false, already_running true and the sync under way.',
+        response: { 200: StartVimeoSyncResponse, ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return startVimeoSync(app, catalogue.source, request.staff?.email ?? null);
+    },
+  );
+
+  app.get(
+    '/api/admin/v1/vimeo-syncs',
+    {
+      schema: {
+        tags: ['vimeo sync'],
+        summary: 'Syncs, newest first by default: progress while running, outcome after (ra-data-simple-rest getList)',
+        querystring: VimeoSyncListQuery,
+        response: { 200: z.array(VimeoSync), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { sort = ['id', 'DESC'], range = [0, 9], filter = {} } = request.query;
+      const { rows, total } = await listSyncs(app.database, { sort, range, state: filter.state });
+      reply.header('cache-control', 'no-store');
+      reply.header('content-range', contentRange('vimeo-syncs', range[0], rows.length, total));
+      return rows;
+    },
+  );
+
+  app.get(
+    '/api/admin/v1/vimeo-syncs/:id',
+    { schema: { tags: ['vimeo sync'], summary: 'One sync', params: IdParams, response: { 200: VimeoSync, ...errorResponses } } },
+    async (request, reply) => {
+      const sync = await getSync(app.database, request.params.id);
+      if (!sync) throw notFound(`No Vimeo sync with id ${request.params.id}.`);
+      reply.header('cache-control', 'no-store');
+      return sync;
+    },
+  );
+};
+
+export default vimeoSyncRoutes;

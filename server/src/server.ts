@@ -1,0 +1,98 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { ConfigError, loadConfig, type Config } from './config';
+import { openDatabase } from './db/client';
+import { DataDirLockedError } from './db/lock';
+import { ensureStaffAccount } from './auth/staff';
+import { isEmpty, seedDemoData } from '../seed/demo';
+
+const SHUTDOWN_DEADLINE_MS = 4_500;
+
+/** Where the outside world sends data, and with which key (generated keys are shown in full). */
+function dataInBanner(app: FastifyInstance, base: string): string[] {
+  const { mindbody, config } = app;
+  const key = (value: { value: string; source: string; variable: string }) =>
+    value.source === 'env' ? `(from ${value.variable})` : `${value.value}  (generated; ${value.variable} sets your own)`;
+  const every = config.MINDBODY_SYNC_INTERVAL_MINUTES;
+  return [
+    `  Mindbody: ${mindbody.mode === 'live' ? 'live API' : 'sandbox site (set MINDBODY_* for the live API)'}, sites ${mindbody.siteIds.join(', ')}; ` +
+      (every > 0 ? `imports every ${every} min` : 'no scheduled import') + ' (npm run sync:mindbody, or POST /api/admin/v1/mindbody/sync)',
+    `  RevenueCat webhook: POST ${base}/api/webhooks/revenuecat  Authorization: ${key(app.integrationKeys.revenuecatWebhookAuth)}`,
+    `  Mobile app: POST ${base}/api/app/v1/debug-info and /video-views  X-App-Key: ${key(app.integrationKeys.appApiKey)}`,
+  ];
+}
+
+function fail(message: string): never {
+  console.error(`\n✖ ${message}\n`);
+  process.exit(1);
+}
+
+async function main() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }).catch((error) => {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    fail(`Cannot open the database (${config.DATABASE_URL ? 'DATABASE_URL' : `PGlite in ${config.dataDir}`}): ${(error as Error).message}`);
+  });
+
+  if (config.SEED_DEMO && (await isEmpty(database))) {
+    console.log('Empty database: seeding demo data (SEED_DEMO=false skips this)…');
+    await seedDemoData(database, { clients: 2000, log: (line) => console.log(line) });
+  }
+  const account = await ensureStaffAccount(database.db, config);
+
+  const app = await buildApp({ config, database });
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const deadline = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, SHUTDOWN_DEADLINE_MS);
+    deadline.unref();
+    try {
+      await app.close(); // stops accepting, lets in-flight requests finish
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'unclean shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.jobs.start();
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.PORT;
+  const shownHost = config.HOST === '0.0.0.0' || config.HOST === '::' ? 'localhost' : config.HOST;
+  const base = config.PUBLIC_URL?.replace(/\/$/, '') ?? `http://${shownHost}:${port}`;
+  const lines = [
+    '',
+    `Studio Console is running on ${database.kind === 'pglite' ? `PGlite (${config.dataDir})` : 'PostgreSQL'}.`,
+    `  Console:  ${base}/`,
+    `  Sign in:  ${base}${config.SERVER_PREFIX}/login`,
+  ];
+  if (config.oidc) lines.push(`  Sign-in goes through ${config.oidc.issuerUrl}`);
+  else if (account?.generatedPassword)
+    lines.push(`  Staff account created: ${account.email} / ${account.generatedPassword}  (shown once; change it with npm run staff)`);
+  else if (account) lines.push(`  Staff account: ${account.email} (password from STAFF_PASSWORD)`);
+  lines.push(`  API docs: ${base}${config.SERVER_PREFIX}/api/docs`);
+  lines.push(...dataInBanner(app, `${base}${config.SERVER_PREFIX}`), '');
+  console.log(lines.join('\n'));
+}
+
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -1,0 +1,71 @@
+import type { Database } from '../db/client';
+
+/** Plays in [from, to) (UTC days), from the per-day-and-category aggregate the video_views triggers keep. */
+export async function totalPlays(database: Database, from: string, to: string): Promise<number> {
+  const [row] = await database.query<{ total: number }>(
+    'SELECT coalesce(sum(plays), 0)::bigint AS total FROM category_plays_daily WHERE day >= $1::date AND day < $2::date',
+    [from, to],
+  );
+  return Number(row!.total);
+}
+
+export async function playsPerDay(database: Database, from: string, to: string): Promise<{ day: string; plays: number }[]> {
+  return database.query(
+    `SELECT day::text AS day, sum(plays)::bigint AS plays FROM category_plays_daily
+     WHERE day >= $1::date AND day < $2::date GROUP BY day ORDER BY day`,
+    [from, to],
+  );
+}
+
+/** The category with the most plays in [from, to); ties go to the category listed first. Null when nothing was played. */
+export async function mostPlayedCategory(database: Database, from: string, to: string): Promise<string | null> {
+  const [row] = await database.query<{ name: string }>(
+    `SELECT c.name FROM category_plays_daily d
+     JOIN video_categories c ON c.id = d.category_id
+     WHERE d.day >= $1::date AND d.day < $2::date
+     GROUP BY c.id
+     ORDER BY sum(d.plays) DESC, c.sort_order, c.name
+     LIMIT 1`,
+    [from, to],
+  );
+  return row?.name ?? null;
+}
+
+/**
+ * Paid subscribers at each moment: clients whose effective access level then was a paid one.
+ *
+ * The effective level of a client at t is the admin override's level (clients.vod_access_level) while one is
+ * in force (t < clients.admin_updated_expiration), otherwise the best paid level of their entitling purchases
+ * holding t (purchase_status_entitles in migration 0008), otherwise free.
+ *
+ * client_paid_spans holds each client's paid time, so the count at t is (spans started by t) - (spans ended
+ * by t): per-day totals before t's day plus an index range within it. Spans place an override in the
+ * admin_override_window() (28 days) before its expiry, since its start is not stored; at `now` an override in
+ * force but expiring later than that is corrected for here, so the count at `now` is exact. Earlier moments
+ * rely on the window (and on the client's current override only): they are close, not exact.
+ */
+export async function paidSubscribersAt(database: Database, moments: Date[], now: Date): Promise<number[]> {
+  const rows = await database.query<{ subscribers: number }>(
+    `WITH moments AS (
+       SELECT at, ord, (at AT TIME ZONE 'UTC')::date AS day,
+              date_trunc('day', at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS day_start
+       FROM unnest($1::timestamptz[]) WITH ORDINALITY AS m (at, ord)
+     )
+     SELECT (
+         (SELECT coalesce(sum(d.starts - d.ends), 0) FROM paid_span_days d WHERE d.day < m.day)
+       + (SELECT count(*) FROM client_paid_spans s WHERE s.starts_at >= m.day_start AND s.starts_at <= m.at)
+       - (SELECT count(*) FROM client_paid_spans s WHERE s.ends_at >= m.day_start AND s.ends_at <= m.at)
+       + CASE WHEN m.at < $2::timestamptz THEN 0 ELSE
+           (SELECT count(*) FILTER (WHERE o.paid) - count(*) FILTER (WHERE o.spanned)
+            FROM (SELECT coalesce(al.is_paid, false) AS paid,
+                         EXISTS (SELECT 1 FROM client_paid_spans s
+                                 WHERE s.client_id = c.id AND s.starts_at <= m.at AND s.ends_at > m.at) AS spanned
+                  FROM clients c LEFT JOIN access_levels al ON al.sort_order = c.vod_access_level
+                  WHERE c.admin_updated_expiration > m.at + admin_override_window()) AS o)
+         END
+       )::int AS subscribers
+     FROM moments m ORDER BY m.ord`,
+    [moments.map((m) => m.toISOString()), now.toISOString()],
+  );
+  return rows.map((row) => Number(row.subscribers));
+}

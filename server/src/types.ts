@@ -1,0 +1,37 @@
+import type { Config } from './config';
+import type { Database, Db } from './db/client';
+import type { SessionStore } from './auth/sessions';
+import type { StaffUser } from './auth/staff';
+import type { JobQueue } from './jobs/queue';
+import type { MindbodyApi } from './integrations/mindbody';
+import type { IntegrationKeys } from './integrations/keys';
+
+export interface Clock {
+  now(): Date;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+    db: Db;
+    sessions: SessionStore;
+    clock: Clock;
+    /** Durable background jobs (server/src/jobs/queue.ts); polling starts in server.ts only. */
+    jobs: JobQueue;
+    /** Mindbody Public API v6: the live client with MINDBODY_* credentials, the sandbox site otherwise. */
+    mindbody: MindbodyApi;
+    /** Keys the inbound integrations must present (RevenueCat webhook, mobile app). */
+    integrationKeys: IntegrationKeys;
+    routeTable: { method: string; url: string; public: boolean }[];
+    /** Prefix every server path lives under (SERVER_PREFIX), '' by default. */
+    pathPrefix: string;
+  }
+  interface FastifyRequest {
+    staff: StaffUser | null;
+  }
+  interface FastifyContextConfig {
+    /** Routes under /api that answer without a staff session (they check their own key, if any). */
+    public?: boolean;
+  }
+}

@@ -1,0 +1,60 @@
+import type { FastifyInstance } from 'fastify';
+import type { StartVimeoSyncResponse } from '../../../contract/videos';
+import { VimeoError, type VimeoCatalogue } from '../integrations/vimeo';
+import type { RunningJob } from '../jobs/queue';
+import { ensureSyncRow, finishSync, flagMissingVideos, markSyncRunning, recordSyncProgress, upsertCataloguePage } from './syncStore';
+
+export const VIMEO_SYNC_QUEUE = 'vimeo.sync';
+/** One queued-or-running sync at a time: the job queue's singleton rule. */
+const SINGLETON = 'all';
+
+/**
+ * Reads every page of the catalogue, upserting as it goes; only a sync that read every page
+ * flags the videos Vimeo no longer has. A failure is recorded on the sync with its reason.
+ */
+export function defineVimeoSync(app: FastifyInstance, catalogue: VimeoCatalogue) {
+  const { database, clock } = app;
+
+  async function run(job: RunningJob) {
+    await ensureSyncRow(database, job.id, catalogue.source, null, clock.now());
+    await markSyncRunning(database, job.id, clock.now());
+    const seen = new Set<string>();
+    const progress = { pages_done: 0, pages_total: null as number | null, videos_seen: 0, videos_added: 0, videos_updated: 0 };
+    try {
+      for await (const page of catalogue.pages(job.signal)) {
+        const { added, updated } = await upsertCataloguePage(database, page.videos, clock.now());
+        for (const video of page.videos) seen.add(video.vimeo_video_id);
+        progress.pages_done = page.page;
+        progress.pages_total = page.pagesTotal ?? progress.pages_total;
+        progress.videos_seen = seen.size;
+        progress.videos_added += added;
+        progress.videos_updated += updated;
+        await recordSyncProgress(database, job.id, progress);
+        await job.heartbeat();
+      }
+      // An empty answer is far likelier a wrong account than a library emptied overnight.
+      const missing = seen.size === 0 ? 0 : await flagMissingVideos(database, [...seen], clock.now());
+      await finishSync(database, job.id, { missing, now: clock.now() });
+      return { ...progress, videos_missing: missing };
+    } catch (error) {
+      const reason = job.signal.aborted
+        ? 'The server shut down during the sync; start it again.'
+        : error instanceof VimeoError
+          ? error.message
+          : 'The sync hit an internal error; the server log has the details.';
+      app.log.warn({ err: error, job: job.id }, 'Vimeo sync failed');
+      await finishSync(database, job.id, { missing: 0, now: clock.now(), error: reason });
+      throw new Error(reason);
+    }
+  }
+
+  // One attempt: the client already retried what was worth retrying, and staff can start another.
+  app.jobs.define(VIMEO_SYNC_QUEUE, run, { maxAttempts: 1, leaseMs: 5 * 60_000 });
+}
+
+/** Starts a sync unless one is queued or running; either way answers with that sync. */
+export async function startVimeoSync(app: FastifyInstance, source: VimeoCatalogue['source'], requestedBy: string | null): Promise<StartVimeoSyncResponse> {
+  const { id, created } = await app.jobs.send(VIMEO_SYNC_QUEUE, {}, { singletonKey: SINGLETON });
+  const sync = await ensureSyncRow(app.database, id, source, requestedBy, app.clock.now());
+  return { started: created, already_running: !created, sync };
+}
