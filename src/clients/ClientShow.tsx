@@ -1,0 +1,69 @@
+import { Box, CircularProgress, Stack } from '@mui/material';
+import { ShowBase, useShowContext, useTranslate } from 'react-admin';
+import { useParams } from 'react-router-dom';
+import { PageHeader } from '../layout/PageHeader';
+import { PushNotificationButton } from './actions/PushNotificationButton';
+import { UpdateAccessLevelButton } from './actions/UpdateAccessLevelButton';
+import { CLIENT_RESOURCE, type ClientRecord } from './clientsData';
+import { LoadError } from './LoadError';
+import { BackButton } from './show/BackButton';
+import { ClientSummary } from './show/ClientSummary';
+import { ContractsSection } from './show/ContractsSection';
+import { DebugInfoSection } from './show/DebugInfoSection';
+import { FavoritesSection } from './show/FavoritesSection';
+import { PurchasesSection } from './show/PurchasesSection';
+import { RecentVideosSection } from './show/RecentVideosSection';
+
+const ClientDetails = () => {
+  const translate = useTranslate();
+  const { record, isPending, error } = useShowContext<ClientRecord>();
+  const header = (client?: ClientRecord) => (
+    <PageHeader
+      title={translate('client.title')}
+      start={<BackButton />}
+      actions={
+        client && (
+          <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
+            <PushNotificationButton client={client} />
+            <UpdateAccessLevelButton client={client} />
+          </Stack>
+        )
+      }
+    />
+  );
+  if (error) return <>{header()}<LoadError error={error} /></>;
+  if (isPending || !record) {
+    return (
+      <>
+        {header()}
+        <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
+          <CircularProgress aria-label={translate('client.loading')} />
+        </Box>
+      </>
+    );
+  }
+  return (
+    // Keyed by client: another id starts with its sections closed and loads its own data.
+    <Box key={record._id}>
+      {header(record)}
+      <ClientSummary client={record} />
+      <ContractsSection client={record} />
+      <RecentVideosSection client={record} />
+      <FavoritesSection client={record} />
+      <PurchasesSection client={record} />
+      <DebugInfoSection client={record} />
+    </Box>
+  );
+};
+
+/** Spec §2 'Client details' at /client/{id}; everything reloads when the id in the route changes. */
+const ClientShow = () => {
+  const { id } = useParams();
+  return (
+    <ShowBase resource={CLIENT_RESOURCE} id={id} redirectOnError={false} queryOptions={{ retry: false }}>
+      <ClientDetails />
+    </ShowBase>
+  );
+};
+
+export default ClientShow;

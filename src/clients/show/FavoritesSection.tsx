@@ -1,0 +1,36 @@
+import { useTranslate } from 'react-admin';
+import type { OptionVideo } from '../../../contract/clients';
+import { AddFavoriteButton } from '../actions/AddFavoriteButton';
+import { RemoveFavoriteButton } from '../actions/RemoveFavoriteButton';
+import type { ClientRecord } from '../clientsData';
+import { orUnknown, videoLength } from '../format';
+import { useClientSection } from './clientSections';
+import { CollapsibleSection } from './CollapsibleSection';
+import { EmptyText, SectionState } from './SectionState';
+import { SimpleTable } from './SimpleTable';
+
+export const FavoritesSection = ({ client }: { client: ClientRecord }) => {
+  const translate = useTranslate();
+  const query = useClientSection<OptionVideo>(client, 'favorites', (dp, c) => dp.getClientFavoriteVideos(c));
+  const t = (key: string, options?: object) => translate(`client.sections.favorites.${key}`, options);
+  const lengthTexts = { underAMinute: t('under_a_minute'), minutes: (count: number) => t('minutes', { count }) };
+  return (
+    <CollapsibleSection title={t('title')} actions={<AddFavoriteButton client={client} />}>
+      <SectionState query={query} empty={<EmptyText>{t('empty')}</EmptyText>}>
+        {(videos) => (
+          <SimpleTable
+            headers={[t('columns.remove'), t('columns.title'), t('columns.instructor'), t('columns.length')]}
+            rows={videos}
+            rowKey={(video, index) => video.vimeo_video_id ?? index}
+            cells={(video) => [
+              <RemoveFavoriteButton key="remove" client={client} video={video} />,
+              video.title,
+              orUnknown(video.instructor, ''),
+              videoLength(video.duration, lengthTexts),
+            ]}
+          />
+        )}
+      </SectionState>
+    </CollapsibleSection>
+  );
+};

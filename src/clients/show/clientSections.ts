@@ -1,0 +1,34 @@
+import { useQuery } from '@tanstack/react-query';
+import { useConsoleDataProvider, type ConsoleDataProvider } from '../../providers/dataProvider';
+import type { ClientRecord } from '../clientsData';
+
+export type ClientSection = 'contracts' | 'recent-videos' | 'favorites' | 'purchases' | 'debug';
+
+/** TanStack Query key of one section's data; actions invalidate it after changing that data. */
+export const clientSectionKey = (clientId: number, section: ClientSection) => ['clients', clientId, section] as const;
+
+/**
+ * Loads one section of the client-details page. Spec §8: purchases, contracts and debug
+ * failures are only logged (`logOnly`): the section then shows its empty state.
+ */
+export function useClientSection<T>(
+  client: ClientRecord,
+  section: ClientSection,
+  load: (dataProvider: ConsoleDataProvider, client: ClientRecord) => Promise<T[]>,
+  options: { logOnly?: boolean } = {},
+) {
+  const dataProvider = useConsoleDataProvider();
+  return useQuery({
+    queryKey: clientSectionKey(client._id, section),
+    queryFn: async () => {
+      try {
+        return await load(dataProvider, client);
+      } catch (error) {
+        if (!options.logOnly) throw error;
+        console.error(`Loading the client's ${section} failed`, error);
+        return [] as T[];
+      }
+    },
+    retry: false,
+  });
+}

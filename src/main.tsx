@@ -1,0 +1,18 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import { App } from './App';
+
+// The server sends a Content-Security-Policy with a per-request nonce (no 'unsafe-inline' styles);
+// Vite puts it on this meta tag, and Emotion must stamp it on every <style> it injects.
+const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
+const emotionCache = createCache({ key: 'css', nonce });
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <CacheProvider value={emotionCache}>
+      <App />
+    </CacheProvider>
+  </StrictMode>,
+);

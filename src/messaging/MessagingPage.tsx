@@ -1,0 +1,22 @@
+import { useTranslate } from 'react-admin';
+import { PageHeader } from '../layout/PageHeader';
+import { MessageTemplates } from './MessageTemplates';
+import { messageTypes, type MessageType } from './messageTypes';
+
+/**
+ * Push messaging for one message type (spec §2). The page is a stack of sections so later
+ * settings of the type (automated sending, issue 12) sit beside the templates without touching them.
+ */
+const MessagingPage = ({ typeId }: { typeId: MessageType['id'] }) => {
+  const translate = useTranslate();
+  const type = messageTypes.find((candidate) => candidate.id === typeId);
+  if (!type) throw new Error(`Unknown message type ${typeId}`);
+  return (
+    <>
+      <PageHeader title={translate('messaging.title', { type: translate(type.labelKey) })} />
+      <MessageTemplates typeId={typeId} />
+    </>
+  );
+};
+
+export default MessagingPage;

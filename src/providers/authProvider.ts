@@ -1,0 +1,114 @@
+import type { AuthProvider, UserIdentity } from 'react-admin';
+import type { IsAuthenticatedResponse, SignedInUser } from '../../contract/auth';
+import { config as defaultConfig, type ConsoleConfig } from './config';
+import { createHttpClient, hasStatus, type HttpClient } from './http';
+
+/**
+ * Spec §1: the session lives on the backend. The console only asks whether it is
+ * signed in; signing in and out happen on server pages the browser is sent to.
+ */
+export interface AuthProviderOptions {
+  config?: Pick<ConsoleConfig, 'apiUrl' | 'loginUrl' | 'logoutUrl'>;
+  http?: HttpClient;
+  /** Full-page navigation; injectable because jsdom cannot navigate. */
+  redirect?: (url: string) => void;
+  storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+}
+
+export type ConsoleIdentity = UserIdentity & SignedInUser;
+
+export const USER_STORAGE_KEY = 'studio-console.user';
+
+const browserRedirect = (url: string) => {
+  window.location.href = url;
+};
+
+const browserStorage = () => {
+  try {
+    return typeof window === 'undefined' ? null : window.localStorage;
+  } catch {
+    return null; // storage can be disabled by browser privacy settings
+  }
+};
+
+const readStoredUser = (storage: AuthProviderOptions['storage']): SignedInUser | null => {
+  try {
+    const raw = storage?.getItem(USER_STORAGE_KEY);
+    return raw ? (JSON.parse(raw) as SignedInUser) : null;
+  } catch {
+    return null;
+  }
+};
+
+// `redirectTo: false` + `message: false` stop react-admin from showing its own
+// login page or an error toast: the browser is already leaving for the backend.
+const leavingError = () => ({ redirectTo: false as const, message: false as const });
+
+// Once a full-page navigation has started nothing else must happen in this page
+// (react-admin would otherwise reset its store and re-run checkAuth in a loop).
+const untilPageUnloads = () => new Promise<never>(() => undefined);
+
+export const createAuthProvider = (options: AuthProviderOptions = {}): AuthProvider => {
+  const config = options.config ?? defaultConfig;
+  const http = options.http ?? createHttpClient(config);
+  const redirect = options.redirect ?? browserRedirect;
+  const storage = options.storage === undefined ? browserStorage() : options.storage;
+
+  let user = readStoredUser(storage);
+  let leaving = false;
+
+  const remember = (signedIn: SignedInUser | null) => {
+    user = signedIn;
+    if (signedIn) storage?.setItem(USER_STORAGE_KEY, JSON.stringify(signedIn));
+    else storage?.removeItem(USER_STORAGE_KEY);
+  };
+  const leaveFor = (url: string) => {
+    remember(null);
+    leaving = true;
+    redirect(url);
+  };
+
+  return {
+    // Sign-in happens on the backend's login page, never in the console.
+    login: async () => undefined,
+
+    checkAuth: async () => {
+      if (leaving) throw leavingError();
+      let answer: IsAuthenticatedResponse | undefined;
+      try {
+        answer = (await http('/api/isAuthenticated')).json as IsAuthenticatedResponse;
+      } catch {
+        answer = undefined; // unreachable or failing server: same as signed out (spec §1)
+      }
+      if (answer?.isAuthenticated === true) {
+        remember(answer.user ?? null);
+        return;
+      }
+      leaveFor(config.loginUrl());
+      throw leavingError();
+    },
+
+    checkError: async (error: unknown) => {
+      if (!hasStatus(error)) return;
+      if (error.status === 401) {
+        if (!leaving) leaveFor(config.loginUrl());
+        throw leavingError();
+      }
+      // Signed in but refused: keep the session, let react-admin say "not authorized".
+      if (error.status === 403) throw { logoutUser: false };
+    },
+
+    logout: () => {
+      if (!leaving) leaveFor(config.logoutUrl());
+      return untilPageUnloads();
+    },
+
+    getIdentity: async (): Promise<ConsoleIdentity> => {
+      if (!user) throw new Error('No signed-in user');
+      const { picture, nickname, email } = user;
+      return { id: email, fullName: nickname, avatar: picture, email, nickname, picture };
+    },
+  };
+};
+
+export const authProvider = createAuthProvider();

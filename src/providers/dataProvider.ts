@@ -1,0 +1,63 @@
+import { useDataProvider, type DataProvider } from 'react-admin';
+import { httpClient, type HttpClient } from './http';
+import { crudMethodNames, type CrudMethodName, type DataModule, type NamedMethods } from './dataModule';
+import { videosData } from '../videos/videosData';
+import { clientsData } from '../clients/clientsData';
+import { dashboardData } from '../dashboard/dashboardData';
+import { messagingData } from '../messaging/messagingData';
+import { mindbodySyncData } from '../clients/mindbodySyncData';
+
+/**
+ * One line per area. Each area keeps its endpoints in `src/<area>/<area>Data.ts`
+ * (a DataModuleFactory).
+ */
+const areaModules = (http: HttpClient) => [videosData(http), messagingData(http), clientsData(http), dashboardData(http), mindbodySyncData(http)] as const;
+
+type AreaModules = ReturnType<typeof areaModules>[number];
+type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void ? I : never;
+type AreaMethods = UnionToIntersection<NonNullable<AreaModules['methods']>>;
+
+export type ConsoleDataProvider = DataProvider & AreaMethods;
+
+const notSupported = (method: CrudMethodName) => (resource: string) =>
+  Promise.reject(new Error(`dataProvider.${method}("${resource}") is not supported: no area implements it yet`));
+
+/** Routes every CRUD call to the area owning the resource; merges the areas' named methods. */
+export const composeDataProvider = (modules: readonly DataModule[]): DataProvider => {
+  const owners = new Map<string, DataModule>();
+  const methods: NamedMethods = {};
+  for (const module of modules) {
+    for (const resource of Object.keys(module.resources ?? {})) {
+      if (owners.has(resource)) throw new Error(`Two data modules claim the resource "${resource}"`);
+      owners.set(resource, module);
+    }
+    for (const [name, method] of Object.entries(module.methods ?? {})) {
+      if (name in methods || (crudMethodNames as string[]).includes(name)) {
+        throw new Error(`Data method "${name}" is defined twice`);
+      }
+      methods[name] = method;
+    }
+  }
+
+  const crud = Object.fromEntries(
+    crudMethodNames.map((name) => [
+      name,
+      (resource: string, params: unknown) => {
+        const method = owners.get(resource)?.resources?.[resource]?.[name] as
+          | ((resource: string, params: unknown) => Promise<unknown>)
+          | undefined;
+        return method ? method(resource, params) : notSupported(name)(resource);
+      },
+    ]),
+  );
+
+  return { ...crud, ...methods } as DataProvider;
+};
+
+export const createDataProvider = (http: HttpClient = httpClient): ConsoleDataProvider =>
+  composeDataProvider(areaModules(http)) as ConsoleDataProvider;
+
+export const dataProvider = createDataProvider();
+
+/** Typed access to the named methods from components (always call them through TanStack Query). */
+export const useConsoleDataProvider = () => useDataProvider<ConsoleDataProvider>();

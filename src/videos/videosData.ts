@@ -1,0 +1,61 @@
+import simpleRestProvider from 'ra-data-simple-rest';
+import { HttpError, type DataProvider } from 'react-admin';
+import type { StartVimeoSyncResponse, VimeoSync } from '../../contract/videos';
+import type { DataModule } from '../providers/dataModule';
+import { hasStatus, type HttpClient } from '../providers/http';
+
+export interface SyncResult {
+  ok: boolean;
+  /** A sync was already queued or running, so this click joined it (our extension of spec §7). */
+  alreadyRunning: boolean;
+  sync?: VimeoSync;
+}
+
+// A type alias (not an interface) so it fits DataModule's string-keyed method map.
+export type VideosMethods = {
+  /** Starts the server-side Vimeo import; spec §7 only checks the answer's ok status. */
+  syncVimeoVideos: () => Promise<SyncResult>;
+};
+
+/**
+ * The server answers a bad save with `errors: [{ path: 'body.title', message }]`; react-admin
+ * shows server-side errors next to the form's inputs when they come as `{ errors: { title } }`.
+ */
+export const toFormErrors = (error: unknown): unknown => {
+  if (!(error instanceof HttpError) || error.status !== 400) return error;
+  const list = (error.body as { errors?: { path: string; message: string }[] } | undefined)?.errors ?? [];
+  const errors = Object.fromEntries(list.map(({ path, message }) => [path.replace(/^body\./, ''), message]));
+  return new HttpError(error.message, error.status, { ...(error.body as object), errors });
+};
+
+export const videosData = (http: HttpClient) => {
+  // Our /api/admin/v1 extensions speak ra-data-simple-rest's dialect (contract/raSimpleRest.ts).
+  const admin: DataProvider = simpleRestProvider('/api/admin/v1', (url, options) => http(url, options));
+  const { getList, getOne, getMany, update, delete: remove } = admin;
+  return {
+    resources: {
+      videos: {
+        getList,
+        getOne,
+        getMany,
+        update: (resource, params) => update(resource, params).catch((error) => Promise.reject(toFormErrors(error))),
+        delete: remove,
+      },
+      'video-categories': { getList, getMany: (resource) => getList(resource, { pagination: { page: 1, perPage: 500 }, sort: { field: 'id', order: 'ASC' }, filter: {} }) },
+      'vimeo-syncs': { getList, getOne },
+    },
+    methods: {
+      syncVimeoVideos: async () => {
+        try {
+          const { json } = await http('/api/v1/sync/all-vimeo-videos');
+          const answer = json as Partial<StartVimeoSyncResponse> | null;
+          return { ok: true, alreadyRunning: answer?.already_running === true, sync: answer?.sync };
+        } catch (error) {
+          // A 401 must still reach authProvider.checkError (session expired → login page).
+          if (hasStatus(error) && error.status !== 401) return { ok: false, alreadyRunning: false };
+          throw error;
+        }
+      },
+    },
+  } satisfies DataModule<VideosMethods>;
+};
