@@ -1,0 +1,18 @@
+import { measureConsole } from '../lib/browser';
+import type { BenchCase } from './types';
+
+export const consoleCase: BenchCase = async ({ client, quick }) => {
+  const figures = await measureConsole(client, quick ? 2 : 5);
+  return [
+    { group: 'console', name: 'initial JavaScript (gzipped)', unit: 'KB', target: { kind: 'max', value: 250 }, value: figures.initialJsKb },
+    {
+      group: 'console',
+      name: 'first rendered client list, cold (p50)',
+      unit: 'ms',
+      target: { kind: 'max', value: 1500 },
+      value: figures.firstClientListMs.p50,
+      detail: { ...figures.firstClientListMs },
+    },
+    { group: 'console', name: 'first rendered dashboard, cold (p50)', unit: 'ms', value: figures.firstDashboardMs.p50, detail: { ...figures.firstDashboardMs } },
+  ];
+};

@@ -1,0 +1,13 @@
+import type { BenchClient } from '../lib/client';
+import type { Figure } from '../lib/figures';
+
+export interface BenchContext {
+  client: BenchClient;
+  quick: boolean;
+  /** Sequential samples per latency figure. */
+  samples: number;
+  /** Seconds per load run. */
+  loadSeconds: number;
+}
+
+export type BenchCase = (context: BenchContext) => Promise<Figure[]>;

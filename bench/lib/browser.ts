@@ -1,0 +1,62 @@
+import { chromium, type BrowserContext } from 'playwright-core';
+import type { BenchClient } from './client';
+import { distribution, type Distribution } from './stats';
+
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export interface ConsoleFigures {
+  initialJsKb: number;
+  firstClientListMs: Distribution;
+  firstDashboardMs: Distribution;
+}
+
+/** Cold loads in headless Chromium: a new context (empty cache) per sample, session cookie preset. */
+export async function measureConsole(client: BenchClient, samples: number): Promise<ConsoleFigures> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
+  });
+  const origin = new URL(client.url);
+  const [name, value] = client.cookie.split('=') as [string, string];
+  const coldContext = async (): Promise<BrowserContext> => {
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    await context.addCookies([{ name, value, domain: origin.hostname, path: '/', httpOnly: true, sameSite: 'Lax' }]);
+    return context;
+  };
+  try {
+    // Initial JavaScript: what the browser downloads (compressed) to render the dashboard.
+    const context = await coldContext();
+    const page = await context.newPage();
+    let jsBytes = 0;
+    const pending: Promise<void>[] = [];
+    page.on('requestfinished', (request) => {
+      if (request.resourceType() !== 'script') return;
+      pending.push(request.sizes().then((sizes) => void (jsBytes += sizes.responseBodySize)));
+    });
+    await page.goto(`${client.url}/`, { waitUntil: 'networkidle' });
+    await Promise.all(pending);
+    await context.close();
+
+    const timeTo = async (path: string, ready: string) => {
+      const times: number[] = [];
+      for (let i = 0; i < samples; i++) {
+        const ctx = await coldContext();
+        const p = await ctx.newPage();
+        const start = performance.now();
+        await p.goto(`${client.url}${path}`);
+        await p.waitForSelector(ready, { timeout: 30_000 });
+        times.push(performance.now() - start);
+        await ctx.close();
+      }
+      return distribution(times);
+    };
+    return {
+      initialJsKb: Math.round((jsBytes / 1024) * 10) / 10,
+      // A data row of the client list; the dashboard's cards once their figures have loaded.
+      firstClientListMs: await timeTo('/clients/all', 'table tbody tr td'),
+      firstDashboardMs: await timeTo('/dashboard', '[data-stat-state="loaded"]'),
+    };
+  } finally {
+    await browser.close();
+  }
+}

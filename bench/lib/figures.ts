@@ -1,0 +1,17 @@
+/** One line of the results table: a figure, its target, and the measured value per database. */
+export interface Figure {
+  group: string;
+  name: string;
+  unit: 'ms' | 'req/s' | 'KB' | 's' | 'ops/s';
+  /** What it must be: 'max' = at most target, 'min' = at least target. */
+  target?: { kind: 'max' | 'min'; value: number };
+  value: number;
+  detail?: Record<string, number | string>;
+}
+
+export const meets = (figure: Pick<Figure, 'target' | 'value'>) =>
+  !figure.target || Number.isNaN(figure.value)
+    ? undefined
+    : figure.target.kind === 'max'
+      ? figure.value <= figure.target.value
+      : figure.value >= figure.target.value;

@@ -1,0 +1,104 @@
+// `npm run bench`: starts the real server on a large data set and measures it from outside, over
+// HTTP and in headless Chromium, like staff would feel it. Prints one table and saves it as JSON.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { startServer } from '../tests/support/serverProcess';
+import { signedInClient } from './lib/client';
+import { pgliteDataset, postgresDataset, type BenchDb, type Dataset, type DatasetSize } from './lib/dataset';
+import { meets, type Figure } from './lib/figures';
+import { benchCases } from './cases';
+
+const usage = `Usage: npm run bench -- [--db pglite|postgres|both] [--clients N] [--quick] [--rebuild] [--only GROUP,...] [--no-build]
+  --db       which database(s) to measure (default both; PostgreSQL from BENCH_DATABASE_URL, else local 127.0.0.1:5432)
+  --clients  data set size (default 1,000,000 clients with 10,000 videos and 10 views per client; --quick: 20,000)
+  --quick    small data set, few samples, short load runs (CI runs this so the harness cannot rot)
+  --rebuild  rebuild the data set even if one of that size exists
+  --only     run only these groups (${Object.keys(benchCases).join(', ')})`;
+
+const { values } = parseArgs({
+  options: {
+    db: { type: 'string', default: 'both' },
+    clients: { type: 'string' },
+    quick: { type: 'boolean', default: false },
+    rebuild: { type: 'boolean', default: false },
+    only: { type: 'string' },
+    'no-build': { type: 'boolean', default: false },
+    help: { type: 'boolean', default: false },
+  },
+});
+if (values.help) {
+  console.log(usage);
+  process.exit(0);
+}
+if (!['pglite', 'postgres', 'both'].includes(values.db!)) {
+  console.error(`--db must be pglite, postgres or both\n\n${usage}`);
+  process.exit(2);
+}
+const quick = values.quick!;
+const clients = values.clients ? Number(values.clients) : quick ? 20_000 : 1_000_000;
+if (!Number.isInteger(clients) || clients < 100) {
+  console.error(`--clients must be a whole number of at least 100\n\n${usage}`);
+  process.exit(2);
+}
+const size: DatasetSize = { clients, videos: quick ? 1_000 : 10_000, viewsPerClient: 10 };
+const databases: BenchDb[] = values.db === 'both' ? ['pglite', 'postgres'] : [values.db as BenchDb];
+const groups = values.only ? values.only.split(',') : Object.keys(benchCases);
+for (const group of groups) {
+  if (!(group in benchCases)) {
+    console.error(`unknown group '${group}'\n\n${usage}`);
+    process.exit(2);
+  }
+}
+
+if (!values['no-build']) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
+
+const results: Record<BenchDb, { dataset: Omit<Dataset, 'env'>; figures: Figure[] }> = {} as never;
+for (const db of databases) {
+  const dataset = db === 'pglite' ? pgliteDataset(size, values.rebuild!) : await postgresDataset(size, values.rebuild!);
+  const server = await startServer({ dataDir: dataset.env.DATA_DIR, env: { ...dataset.env, SEED_DEMO: 'false', LOG_LEVEL: 'warn' } });
+  const figures: Figure[] = [];
+  try {
+    const client = await signedInClient(server);
+    const context = { client, quick, samples: quick ? 40 : 300, loadSeconds: quick ? 3 : 15 };
+    for (const group of groups) {
+      console.log(`[${db}] ${group}…`);
+      try {
+        figures.push(...(await benchCases[group]!(context)));
+      } catch (error) {
+        console.error(`[${db}] ${group} failed: ${(error as Error).message}`);
+        figures.push({ group, name: `(failed: ${(error as Error).message.split("\n")[0]!.slice(0, 80)})`, unit: 'ms', value: NaN });
+      }
+    }
+  } finally {
+    await server.stop();
+  }
+  const { env: _env, ...datasetInfo } = dataset;
+  results[db] = { dataset: datasetInfo, figures };
+}
+
+// One table: each figure next to its target, databases side by side.
+const keyOf = (f: Figure) => `${f.group} | ${f.name}`;
+const keys = [...new Set(databases.flatMap((db) => results[db].figures.map(keyOf)))];
+const format = (f: Figure | undefined) => {
+  if (!f) return '—';
+  if (Number.isNaN(f.value)) return 'failed';
+  const verdict = meets(f);
+  return `${f.value.toLocaleString('en-US')} ${f.unit}${verdict === undefined ? '' : verdict ? ' ✓' : ' ✗'}`;
+};
+const rows = keys.map((key) => {
+  const [group, name] = key.split(' | ') as [string, string];
+  const first = databases.map((db) => results[db].figures.find((f) => keyOf(f) === key)).find(Boolean)!;
+  const target = first.target ? `${first.target.kind === 'max' ? '≤' : '≥'} ${first.target.value.toLocaleString('en-US')} ${first.unit}` : '';
+  return [group, name, target, ...databases.map((db) => format(results[db].figures.find((f) => keyOf(f) === key)))];
+});
+const header = ['group', 'figure', 'target', ...databases];
+const table = [header, header.map(() => '---'), ...rows].map((row) => `| ${row.join(' | ')} |`).join('\n');
+console.log(`\n${clients.toLocaleString('en-US')} clients, ${size.videos.toLocaleString('en-US')} videos, ~${(clients * size.viewsPerClient).toLocaleString('en-US')} views${quick ? ' (quick mode)' : ''}\n`);
+console.log(table);
+
+const file = path.resolve('bench/results', `${new Date().toISOString().slice(0, 10)}${quick ? '-quick' : ''}.json`);
+fs.mkdirSync(path.dirname(file), { recursive: true });
+fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), quick, size, results, table }, null, 2)}\n`);
+console.log(`\nSaved ${path.relative(process.cwd(), file)}`);

@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import { i18nProvider } from '../../src/providers/i18nProvider';
+import {
+  autopayEntries,
+  contractDates,
+  dateTime,
+  isNewClient,
+  mindBodyIdLabel,
+  orUnknown,
+  terminationDate,
+  videoLength,
+} from '../../src/clients/format';
+
+const NOW = new Date('2026-11-22T12:00:00Z');
+const DAY = 86_400_000;
+const ago = (ms: number) => new Date(NOW.getTime() - ms).toISOString();
+
+describe('isNewClient (30-day window)', () => {
+  it('is new exactly 30 days after the first login and not one second later', () => {
+    expect(isNewClient(ago(30 * DAY), NOW)).toBe(true);
+    expect(isNewClient(ago(30 * DAY + 1000), NOW)).toBe(false);
+  });
+  it('is new for a first login today and not for none or an unreadable one', () => {
+    expect(isNewClient(ago(0), NOW)).toBe(true);
+    expect(isNewClient(null, NOW)).toBe(false);
+    expect(isNewClient(undefined, NOW)).toBe(false);
+    expect(isNewClient('not a date', NOW)).toBe(false);
+  });
+});
+
+describe('UNKNOWN and N/A', () => {
+  it('shows UNKNOWN for missing or blank values and the value otherwise', () => {
+    expect(orUnknown(null, 'UNKNOWN')).toBe('UNKNOWN');
+    expect(orUnknown(undefined, 'UNKNOWN')).toBe('UNKNOWN');
+    expect(orUnknown('  ', 'UNKNOWN')).toBe('UNKNOWN');
+    expect(orUnknown('Kim', 'UNKNOWN')).toBe('Kim');
+    expect(orUnknown(0, 'UNKNOWN')).toBe('0');
+  });
+  it('shows N/A for a MindBody id that is missing or 2 characters or shorter', () => {
+    expect(mindBodyIdLabel(null, 'N/A')).toBe('N/A');
+    expect(mindBodyIdLabel('', 'N/A')).toBe('N/A');
+    expect(mindBodyIdLabel('42', 'N/A')).toBe('N/A');
+    expect(mindBodyIdLabel('123', 'N/A')).toBe('123');
+  });
+});
+
+describe('contract dates', () => {
+  it('shows the first 10 characters of start and end as start - end', () => {
+    const dates = contractDates('2026-01-05T00:00:00.000Z', '2027-01-05T00:00:00');
+    expect(dates).toEqual({ start: '2026-01-05', end: '2027-01-05' });
+    expect(i18nProvider.translate('client.sections.contracts.date_range', dates)).toBe('2026-01-05 - 2027-01-05');
+  });
+  it('shows N/A for a contract that was not terminated', () => {
+    expect(terminationDate(null, 'N/A')).toBe('N/A');
+    expect(terminationDate('2025-06-15T00:00:00.000Z', 'N/A')).toBe('2025-06-15');
+  });
+});
+
+describe('autopay lines', () => {
+  it('shows only the first three events as $amount on date', () => {
+    const events = [
+      { ChargeAmount: 129, ScheduleDate: '2026-12-01T00:00:00' },
+      { ChargeAmount: 129.5, ScheduleDate: '2027-01-01T00:00:00' },
+      { ChargeAmount: 59, ScheduleDate: '2027-02-01T00:00:00' },
+      { ChargeAmount: 99, ScheduleDate: '2027-03-01T00:00:00' },
+    ];
+    const lines = autopayEntries(events).map((entry) => i18nProvider.translate('client.sections.contracts.autopay_entry', entry));
+    expect(lines).toEqual(['$129 on 2026-12-01', '$129.50 on 2027-01-01', '$59 on 2027-02-01']);
+  });
+  it('shows nothing for no events', () => {
+    expect(autopayEntries([])).toEqual([]);
+    expect(autopayEntries(null)).toEqual([]);
+  });
+});
+
+describe('video length', () => {
+  const texts = { underAMinute: '< 1 MINUTE(S)', minutes: (n: number) => `${n} MINUTE(S)` };
+  it('shows < 1 MINUTE(S) under 60 seconds', () => {
+    expect(videoLength(0, texts)).toBe('< 1 MINUTE(S)');
+    expect(videoLength(59, texts)).toBe('< 1 MINUTE(S)');
+  });
+  it('shows whole minutes, floored, from 60 seconds', () => {
+    expect(videoLength(60, texts)).toBe('1 MINUTE(S)');
+    expect(videoLength(1499, texts)).toBe('24 MINUTE(S)');
+  });
+});
+
+describe('date-times', () => {
+  it('shows a moment in the given time zone, and nothing for none', () => {
+    expect(dateTime('2026-11-22T12:00:00.000Z', 'UTC')).toBe('Nov 22, 2026, 12:00 PM');
+    expect(dateTime('2026-11-22T12:00:00.000Z', 'America/New_York')).toBe('Nov 22, 2026, 7:00 AM');
+    expect(dateTime(null)).toBe('');
+  });
+});

@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import type { Client, ClientListPage } from '../../contract/clients';
+import { clientsData } from '../../src/clients/clientsData';
+import { clientsCsv, csvField } from '../../src/clients/clientsExporter';
+import { CursorBook, pageInBrowser, pageSearch } from '../../src/clients/listPaging';
+import type { HttpClient, HttpResponse } from '../../src/providers/http';
+import { aClient } from './helpers/clientData';
+
+/** An HttpClient answering from a function of the path, recording every path asked for. */
+function fakeHttp(answer: (path: string) => unknown) {
+  const paths: string[] = [];
+  const http: HttpClient = async (path) => {
+    paths.push(path);
+    return { status: 200, headers: new Headers(), body: '', json: answer(path) } as HttpResponse;
+  };
+  return { http, paths };
+}
+
+const query = (path: string) => Object.fromEntries(new URL(path, 'http://x').searchParams);
+const clients = (from: number, count: number) => Array.from({ length: count }, (_, i) => aClient({ _id: from + i, first_name: `C${from + i}` }));
+const page = (rows: Client[], extra: Partial<ClientListPage> = {}): ClientListPage => ({
+  clients: rows, total: 2000, total_is_estimate: false, page: 1, perPage: rows.length, next_cursor: null, ...extra,
+});
+
+describe('client list paging', () => {
+  it('asks for page, capped perPage, the API sort field and a trimmed filter', () => {
+    expect(Object.fromEntries(pageSearch({ page: 3, perPage: 1000, sort: { field: 'id', order: 'DESC' }, q: '  kim ' }))).toEqual({
+      page: '3', perPage: '500', sort: '_id', order: 'DESC', q: 'kim',
+    });
+    expect(pageSearch({ page: 1, perPage: 25, sort: { field: 'password', order: 'asc' } }, 'c1').toString()).toBe(
+      'page=1&perPage=25&sort=_id&order=ASC&after=c1',
+    );
+  });
+
+  it('remembers the cursor of the next page per list, sort, filter and page size', () => {
+    const book = new CursorBook();
+    const request = { page: 1, perPage: 25, sort: { field: 'last_name', order: 'ASC' } };
+    book.setNext(1, request, 'after-page-1');
+    expect(book.get(1, { ...request, page: 2 })).toBe('after-page-1');
+    expect(book.get(2, { ...request, page: 2 })).toBeUndefined();
+    expect(book.get(1, { ...request, page: 2, q: 'kim' })).toBeUndefined();
+    expect(book.get(1, { ...request, page: 2, perPage: 50 })).toBeUndefined();
+    expect(book.get(1, { ...request, page: 2, sort: { field: 'last_name', order: 'DESC' } })).toBeUndefined();
+  });
+
+  it('sorts case-insensitively with missing values first, filters and slices in the browser', () => {
+    const all = [
+      aClient({ _id: 1, last_name: 'zeta', first_login: null }),
+      aClient({ _id: 2, last_name: 'Alpha', email_address: 'x@kim.test' }),
+      aClient({ _id: 3, last_name: null }),
+      aClient({ _id: 4, last_name: 'beta' }),
+    ];
+    const sorted = pageInBrowser(all, { page: 1, perPage: 3, sort: { field: 'last_name', order: 'ASC' } });
+    expect(sorted.data.map((c) => c._id)).toEqual([3, 2, 4]);
+    expect(sorted.total).toBe(4);
+    expect(pageInBrowser(all, { page: 2, perPage: 3, sort: { field: 'last_name', order: 'ASC' } }).data.map((c) => c._id)).toEqual([1]);
+    expect(pageInBrowser(all, { page: 1, perPage: 3, sort: { field: 'first_login', order: 'DESC' } }).data.map((c) => c._id)).toEqual([4, 3, 2]);
+    expect(pageInBrowser(all, { page: 1, perPage: 25, sort: { field: 'id', order: 'ASC' }, q: 'KIM.TEST' })).toEqual({ data: [all[1]], total: 1 });
+  });
+});
+
+describe('clientsData', () => {
+  it("steps to the next page after the server's cursor, and falls back to the page number without one", async () => {
+    const { http, paths } = fakeHttp((path) => page(clients(1, 25), { next_cursor: `cursor-after-${query(path).page}` }));
+    const data = clientsData(http);
+    const getList = data.resources['clients-all']!.getList!;
+    const params = (p: number) => ({ pagination: { page: p, perPage: 25 }, sort: { field: 'last_name', order: 'ASC' as const }, filter: {} });
+    await getList('clients-all', params(1));
+    await getList('clients-all', params(2));
+    await getList('clients-all', params(5));
+    expect(paths.map(query)).toEqual([
+      { page: '1', perPage: '25', sort: 'last_name', order: 'ASC' },
+      { page: '2', perPage: '25', sort: 'last_name', order: 'ASC', after: 'cursor-after-1' },
+      { page: '5', perPage: '25', sort: 'last_name', order: 'ASC' },
+    ]);
+  });
+
+  it('answers the total and whether it is an estimate, and maps _id to id', async () => {
+    const { http } = fakeHttp(() => page(clients(1, 2), { total: 1_000_000, total_is_estimate: true }));
+    const result = await clientsData(http).resources['clients-new']!.getList!('clients-new', { pagination: { page: 1, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
+    expect(result.total).toBe(1_000_000);
+    expect(result.meta).toEqual({ total_is_estimate: true, paged_in_browser: false });
+    expect(result.data[0]).toMatchObject({ id: 1, _id: 1 });
+  });
+
+  it('gathers an export larger than one server page along the cursors', async () => {
+    const { http, paths } = fakeHttp((path) => {
+      const q = query(path);
+      if (!q.after) return page(clients(1, 500), { next_cursor: 'c500' });
+      if (q.after === 'c500') return page(clients(501, 500), { page: 2, next_cursor: 'c1000' });
+      return page(clients(1001, 200), { page: 3, next_cursor: null });
+    });
+    const result = await clientsData(http).resources['clients-active']!.getList!('clients-active', {
+      pagination: { page: 1, perPage: 1100 }, sort: { field: 'id', order: 'ASC' }, filter: { q: 'kim' },
+    });
+    expect(result.data).toHaveLength(1100);
+    expect(result.data.at(-1)!._id).toBe(1100);
+    expect(paths.map((path) => [new URL(path, 'http://x').pathname, query(path).after, query(path).q])).toEqual([
+      ['/api/client/v1/clients/3', undefined, 'kim'],
+      ['/api/client/v1/clients/3', 'c500', 'kim'],
+      ['/api/client/v1/clients/3', 'c1000', 'kim'],
+    ]);
+  });
+
+  it('pages in the browser when the server ignores the parameters (no total in the answer)', async () => {
+    const { http } = fakeHttp(() => ({ clients: clients(1, 30) }));
+    const result = await clientsData(http).resources['clients-mindbody']!.getList!('clients-mindbody', {
+      pagination: { page: 2, perPage: 25 }, sort: { field: 'id', order: 'ASC' }, filter: {},
+    });
+    expect(result.total).toBe(30);
+    expect(result.data.map((c: Client) => c._id)).toEqual([26, 27, 28, 29, 30]);
+    expect(result.meta).toEqual({ total_is_estimate: false, paged_in_browser: true });
+  });
+
+  it("reads one client from client[0], and says 'not found' for an empty answer", async () => {
+    const { http, paths } = fakeHttp((path) => ({ client: path.endsWith('/7') ? [aClient({ _id: 7 })] : [] }));
+    const getOne = clientsData(http).resources.clients.getOne!;
+    expect((await getOne('clients', { id: 7 })).data).toMatchObject({ id: 7, first_name: 'Kim' });
+    await expect(getOne('clients', { id: 8 })).rejects.toMatchObject({ status: 404 });
+    expect(paths).toEqual(['/api/client/v1/client-details/7', '/api/client/v1/client-details/8']);
+  });
+
+  it("puts a client's missing values into the section paths as 'null'", async () => {
+    const { http, paths } = fakeHttp(() => ({ debugInfo: [], contracts: [], purchases: [] }));
+    const { methods } = clientsData(http);
+    const client = { email_address: '', mb_client_id: null, mb_site_id: null };
+    await methods.getClientDebugInfo(client);
+    await methods.getClientContracts(client);
+    await methods.getClientPurchases(client);
+    expect(paths).toEqual([
+      '/api/client/v1/client-details/null/null/null/debug?page=1&limit=10',
+      '/api/client/v1/client-details/null/null/contracts',
+      '/api/client/v1/client-details/null/null/purchases?email=',
+    ]);
+  });
+});
+
+describe('CSV export', () => {
+  it('writes a header and one line per client with the New flag and the level name', () => {
+    const now = new Date('2026-11-22T12:00:00Z');
+    const csv = clientsCsv(
+      [{ ...aClient({ _id: 7, first_login: '2026-11-20T00:00:00.000Z', last_name: 'Park, Jr.' }), id: 7 }],
+      now,
+    );
+    const [header, line] = csv.split('\r\n');
+    expect(header).toBe('id,new,first_name,last_name,email_address,vod_access_level,client_status,mb_client_id,mb_site_id,first_login,admin_updated_expiration');
+    expect(line).toBe('7,yes,Kim,"Park, Jr.",kim.park@studio.test,VOD | BASIC,Active,100777,-99,2026-11-20T00:00:00.000Z,');
+  });
+
+  it('quotes quotes and line breaks, and keeps spreadsheets from running a value as a formula', () => {
+    expect(csvField('say "hi"')).toBe('"say ""hi"""');
+    expect(csvField('two\nlines')).toBe('"two\nlines"');
+    expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
+    expect(csvField(-99)).toBe('-99');
+  });
+});

@@ -1,0 +1,73 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser } from 'playwright-core';
+import { launchBrowser, screenshot, signInPage, startServer, type RunningServer } from '../support/e2e';
+
+describe('the console shell in Chromium', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    server = await startServer();
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('sends a signed-out browser to the login page, signs in there and shows the dashboard', async () => {
+    const page = await signInPage(browser, server);
+    const violations: string[] = [];
+    page.on('console', (message) => {
+      if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+    });
+    await page.reload();
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Dashboard' }).isVisible()).toBe(true);
+    const nav = page.getByRole('navigation');
+    for (const label of ['Dashboard', 'Messaging', 'Video Manager', 'Clients', 'High Five', 'Extended Absense', 'Sync Vimeo videos', 'All Clients', 'New Clients', 'Active Clients']) {
+      await expect.poll(() => nav.getByText(label, { exact: true }).first().isVisible(), { message: label }).toBe(true);
+    }
+    await screenshot(page, 'shell-1440');
+    // Everything the console injects (scripts, MUI's styles) carries the CSP nonce.
+    expect(violations).toEqual([]);
+    await page.context().close();
+  });
+
+  it('opens and closes the sidebar groups', async () => {
+    const page = await signInPage(browser, server);
+    const nav = page.getByRole('navigation');
+    await expect.poll(() => nav.getByText('Missed Class').isVisible()).toBe(true);
+    await nav.getByText('Messaging', { exact: true }).click();
+    await expect.poll(() => nav.getByText('Missed Class').isVisible()).toBe(false);
+    await nav.getByText('Messaging', { exact: true }).click();
+    await expect.poll(() => nav.getByText('Missed Class').isVisible()).toBe(true);
+    await nav.getByText('Missed Class').click();
+    await page.waitForURL(/\/messaging\/missed-class$/);
+    await page.context().close();
+  });
+
+  it('works at 390 px with the sidebar as a drawer', async () => {
+    const page = await signInPage(browser, server, { width: 390, height: 844 });
+    await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Dashboard' }).isVisible()).toBe(true);
+    await page.getByRole('button', { name: /open menu|toggle|menu/i }).first().click();
+    await expect.poll(() => page.getByText('All Clients').isVisible()).toBe(true);
+    await page.waitForTimeout(500); // let the drawer finish sliding in before the picture
+    await screenshot(page, 'shell-390-drawer');
+    await page.getByText('All Clients').click();
+    await page.waitForURL(/\/clients\/all$/);
+    await page.context().close();
+  });
+
+  it('logs out from the footer menu and lands on the login page, signed out', async () => {
+    const page = await signInPage(browser, server);
+    await expect.poll(() => page.getByText('e2e@studio.test').isVisible()).toBe(true);
+    await page.getByRole('button', { name: 'User menu' }).click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await page.waitForURL(/\/login$/);
+    const me = await page.evaluate(async () => (await fetch('/api/isAuthenticated')).json());
+    expect(me).toEqual({ isAuthenticated: false, user: null });
+    await page.goto(`${server.url}/clients/all`);
+    await page.waitForURL(/\/login$/);
+    await page.context().close();
+  });
+});

@@ -1,0 +1,41 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { openDatabase, type Database } from '../../server/src/db/client';
+
+export interface TestDatabase {
+  name: 'pglite' | 'postgres';
+  open(): Promise<Database>;
+}
+
+/**
+ * The server suites run on PGlite always and on PostgreSQL too when TEST_DATABASE_URL is set.
+ * In CI a missing TEST_DATABASE_URL is an error, so the PostgreSQL half can never silently skip.
+ */
+export function testDatabases(): TestDatabase[] {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url && process.env.CI) throw new Error('CI must set TEST_DATABASE_URL so the server suites also run on PostgreSQL');
+  const list: TestDatabase[] = [{ name: 'pglite', open: () => openDatabase({ dataDir: 'memory://' }) }];
+  if (url) list.push({ name: 'postgres', open: () => openFreshPostgres(url) });
+  return list;
+}
+
+/** A new, empty database per test file, dropped again when the file closes it. */
+async function openFreshPostgres(adminUrl: string): Promise<Database> {
+  const name = `sc_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openDatabase({ url: url.toString(), dataDir: 'unused', poolSize: 5 });
+  const close = database.close.bind(database);
+  database.close = async () => {
+    await close();
+    const cleanup = new pg.Client({ connectionString: adminUrl });
+    await cleanup.connect();
+    await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await cleanup.end();
+  };
+  return database;
+}

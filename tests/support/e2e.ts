@@ -1,0 +1,41 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { E2E_STAFF, type RunningServer } from './serverProcess';
+
+export { E2E_STAFF, startServer, type RunningServer } from './serverProcess';
+
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const screenshotDir = path.resolve('tests/e2e/screenshots');
+
+export async function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync', '--disable-quic'],
+  });
+}
+
+/** Opens the console, is sent to the login page, signs in there and lands back in the console. */
+export async function signInPage(
+  browser: Browser,
+  server: RunningServer,
+  options: { width?: number; height?: number; colorScheme?: 'light' | 'dark' } = {},
+): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: options.width ?? 1440, height: options.height ?? 900 },
+    colorScheme: options.colorScheme ?? 'light',
+  });
+  const page = await context.newPage();
+  await page.goto(`${server.url}/`);
+  await page.waitForURL(/\/login/);
+  await page.getByLabel('Email').fill(E2E_STAFF.email);
+  await page.getByLabel('Password').fill(E2E_STAFF.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => !url.pathname.endsWith('/login'));
+  return page;
+}
+
+export async function screenshot(page: Page, name: string) {
+  fs.mkdirSync(screenshotDir, { recursive: true });
+  await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: false });
+}
