@@ -1,6 +1,7 @@
 import { clientsCase } from './clients';
 import { consoleCase } from './console';
 import { statsCase } from './stats';
+import { throughputCase } from './throughput';
 import type { BenchCase } from './types';
 import { videosCase } from './videos';
 
@@ -10,4 +11,5 @@ export const benchCases: Record<string, BenchCase> = {
   stats: statsCase,
   videos: videosCase,
   clients: clientsCase,
+  throughput: throughputCase,
 };
