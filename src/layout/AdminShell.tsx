@@ -58,7 +58,7 @@ export const AdminShell = ({ store, lightTheme, darkTheme, notification: Notific
       disableTelemetry
       accessDenied={AccessDenied}
       authenticationError={AuthenticationError}
-      catchAll={NotFound}
+      catchAll={NotFound as CoreProps['catchAll']}
       error={ErrorPage}
     >
       {children}
