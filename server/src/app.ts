@@ -20,6 +20,7 @@ import { createPushService } from './push/service';
 import { checkEntitlementLevels, resolveIntegrationKeys } from './integrations/keys';
 import { registerMindbodyJobs } from './mindbody/jobs';
 import { registerRevenueCatJobs } from './revenuecat/events';
+import { registerOverrideJobs } from './clients/accessOverride';
 import type { Clock } from './types';
 import './types';
 
@@ -95,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerCoreJobs(app);
   await registerMindbodyJobs(app);
   await registerRevenueCatJobs(app);
+  await registerOverrideJobs(app);
   await registerConsole(app);
   return app;
 }
