@@ -47,8 +47,8 @@ describe('client actions in Chromium (sandbox FCM and Mindbody)', () => {
 
     const note = page.getByRole('note');
     await poll(() => note.textContent()).toMatch(/^Admin granted this Access Level until /);
-    const shown = Date.parse((await note.textContent())!.replace('Admin granted this Access Level until ', '').replace(' at ', ' '));
-    expect(Math.round((shown - Date.now()) / DAY)).toBe(7);
+    const until = Date.parse((await note.textContent())!.replace('Admin granted this Access Level until ', '').replace(' at ', ' '));
+    expect(Math.round((until - Date.now()) / DAY)).toBe(7);
     await poll(() => page.locator('[data-field="vod_access_level"]').textContent()).toBe('VOD | PREMIUM');
     await screenshot(page, 'client-action-override-note');
   });
