@@ -84,7 +84,8 @@ export const PushNotificationBody = z
   .refine(identified, { message: IDENTITY_MESSAGE, path: ['email_address'] });
 export type PushNotificationBody = z.input<typeof PushNotificationBody>;
 
-export const PushNotificationHeaders = z.object({
+// Loose: Fastify replaces request.headers with the parsed value, and the other headers must stay.
+export const PushNotificationHeaders = z.looseObject({
   'idempotency-key': z
     .string()
     .trim()
@@ -128,7 +129,11 @@ export type PushRecord = z.infer<typeof PushRecord>;
 
 /** GET /api/v1/sync/contracts/{siteId}/{mbClientId} (spec §7). */
 export const ContractSyncParams = z.object({
-  siteId: z.string().trim().regex(/^-?\d{1,9}$/, 'siteId must be a MindBody site id like -99 or 5739'),
+  siteId: z
+    .string()
+    .trim()
+    .refine((value) => /^-?\d{1,9}$/.test(value) || isPlaceholder(value), 'siteId must be a MindBody site id like -99 or 5739')
+    .describe("The client's MindBody site; 'null' uses the site stored with the client"),
   mbClientId: z.string().trim().min(3, 'mbClientId must be a MindBody id longer than 2 characters').max(64, 'mbClientId must be at most 64 characters'),
 });
 

@@ -214,6 +214,12 @@ describe.each(testDatabases())('client actions on $name', ({ open }) => {
       expect(again.mbContracts).toEqual(body.mbContracts);
     });
 
+    it("uses the client's stored site when the console has none", async () => {
+      const response = await get('/api/v1/sync/contracts/null/100778');
+      expect(response.statusCode).toBe(200);
+      expect(ContractSyncResponse.parse(response.json()).mbContracts.every((c) => c.site_id === -99)).toBe(true);
+    });
+
     it('answers 404 for an unknown client and 400 for bad ids', async () => {
       expect((await get('/api/v1/sync/contracts/-99/555555')).statusCode).toBe(404);
       const bad = await get('/api/v1/sync/contracts/abc/100777');

@@ -13,7 +13,7 @@ import {
   UpdateAccessLevelResponse,
   type ActionError,
 } from '../../../contract/clientActions';
-import { overrideEndProblem } from '../../../contract/clientRules';
+import { isPlaceholder, overrideEndProblem } from '../../../contract/clientRules';
 import { errorResponses } from '../../../contract/common';
 import { contentRange, jsonParam, rangeParam } from '../../../contract/raSimpleRest';
 import { grantOverride } from '../clients/accessOverride';
@@ -138,10 +138,14 @@ const clientActionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const siteId = Number(request.params.siteId);
       const mbClientId = request.params.mbClientId;
-      const clientId = await findClientId(app.database, { mbClientId, siteId });
-      if (clientId === null) throw notFound(`No client with MindBody id ${mbClientId} at site ${siteId}`);
+      const givenSite = isPlaceholder(request.params.siteId) ? null : Number(request.params.siteId);
+      const clientId = await findClientId(app.database, { mbClientId, siteId: givenSite });
+      if (clientId === null) throw notFound(`No client with MindBody id ${mbClientId}${givenSite === null ? '' : ` at site ${givenSite}`}`);
+      // Without a site in the path: the client's own, else the one site this server syncs.
+      const [stored] = await app.database.query<{ mb_site_id: number | null }>('SELECT mb_site_id FROM clients WHERE id = $1', [clientId]);
+      const siteId = givenSite ?? stored?.mb_site_id ?? (app.mindbody.siteIds.length === 1 ? app.mindbody.siteIds[0]! : null);
+      if (siteId === null) throw refuse(400, 'siteId', `siteId is required: client ${mbClientId} has no MindBody site stored`);
       const result = await syncContracts({ database: app.database, mindbody: app.mindbody, now: () => app.clock.now() }, { id: clientId, siteId, mbClientId });
       if (result.errors.length > 0) request.log.warn({ client: clientId, errors: result.errors }, 'contract sync failed');
       return result;
