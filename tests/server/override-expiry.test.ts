@@ -109,6 +109,18 @@ describe.each(testDatabases())('override expiry job on $name', ({ open }) => {
     expect((await level(cy)).vod_access_level).toBe(2);
   });
 
+  it('keeps the level from before any override when one is granted after another ended but before the sweep', async () => {
+    const fay = await insertClient(database, { first_name: 'Fay', email_address: 'fay@studio.test', vod_access_level: 1 });
+    await grant(first, fay, 3, 1);
+    clock.advance(DAY + 1000);
+    cookie = await signIn(first);
+    await grant(first, fay, 2, 1);
+    expect(await level(fay)).toMatchObject({ vod_access_level: 2, admin_replaced_access_level: 1 });
+    clock.advance(DAY + 60_000);
+    await first.jobs.runDue();
+    expect((await level(fay)).vod_access_level).toBe(1);
+  });
+
   it('does not end an override twice when two sweeps race, nor one granted again meanwhile', async () => {
     const dee = await insertClient(database, { first_name: 'Dee', email_address: 'dee@studio.test', vod_access_level: 1 });
     const eli = await insertClient(database, { first_name: 'Eli', email_address: 'eli@studio.test', vod_access_level: 1 });
@@ -121,6 +133,6 @@ describe.each(testDatabases())('override expiry job on $name', ({ open }) => {
     const results = await Promise.all([expireOverrides(database, clock.now()), expireOverrides(database, clock.now())]);
     expect(results[0]!.restored + results[1]!.restored).toBe(1);
     expect((await level(dee)).vod_access_level).toBe(1);
-    expect(await level(eli)).toMatchObject({ vod_access_level: 3, admin_replaced_access_level: 2 });
+    expect(await level(eli)).toMatchObject({ vod_access_level: 3, admin_replaced_access_level: 1 });
   });
 });

@@ -20,14 +20,15 @@ export function levelAfterOverride(purchaseLevel: number | null, replacedLevel: 
 
 /**
  * Grants `level` until `until` in one statement (so one transaction): the new level, the end and
- * the level it replaced. A second grant while one runs keeps the first replaced level, so the
- * client still returns to what they had before any override. Null when there is no such client.
+ * the level it replaced. A second grant while one is recorded (running, or ended but not yet swept)
+ * keeps the first replaced level, so the client still returns to what they had before any
+ * override. Null when there is no such client.
  */
 export async function grantOverride(database: Database, grant: { clientId: number; level: number; until: Date; now: Date }): Promise<Client | null> {
   const rows = await database.query<ClientRow>(
     `WITH updated AS (
        UPDATE clients SET
-         admin_replaced_access_level = CASE WHEN admin_updated_expiration > $4 THEN admin_replaced_access_level ELSE vod_access_level END,
+         admin_replaced_access_level = CASE WHEN admin_updated_expiration IS NOT NULL THEN admin_replaced_access_level ELSE vod_access_level END,
          vod_access_level = $2, admin_updated_expiration = $3, updated_at = $4
        WHERE id = $1
        RETURNING *
