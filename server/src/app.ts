@@ -15,9 +15,12 @@ import { routePlugins } from './routes';
 import { createJobQueue } from './jobs/queue';
 import { registerCoreJobs } from './jobs';
 import { createMindbody, type MindbodyApi } from './integrations/mindbody';
+import { createFcm, type FcmSender } from './integrations/fcm';
+import { createPushService } from './push/service';
 import { checkEntitlementLevels, resolveIntegrationKeys } from './integrations/keys';
 import { registerMindbodyJobs } from './mindbody/jobs';
 import { registerRevenueCatJobs } from './revenuecat/events';
+import { registerOverrideJobs } from './clients/accessOverride';
 import type { Clock } from './types';
 import './types';
 
@@ -30,6 +33,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Replaces the Mindbody client chosen from config (tests pass one with recorded waits). */
   mindbody?: MindbodyApi;
+  /** Replaces the FCM sender chosen from config (tests pass one aimed at a stand-in). */
+  fcm?: FcmSender;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -61,6 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('sessions', createSessionStore(database.db, () => clock.now()));
   app.decorate('jobs', createJobQueue(database, clock, app.log));
   app.decorate('mindbody', options.mindbody ?? createMindbody(config, clock));
+  app.decorate('push', createPushService({ database, fcm: options.fcm ?? createFcm(config, clock), clock }));
   app.decorate('integrationKeys', await resolveIntegrationKeys(database, config));
   await checkEntitlementLevels(database, config.REVENUECAT_ENTITLEMENT_LEVELS);
   // Stop polling before the database goes away.
@@ -90,6 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerCoreJobs(app);
   await registerMindbodyJobs(app);
   await registerRevenueCatJobs(app);
+  await registerOverrideJobs(app);
   await registerConsole(app);
   return app;
 }

@@ -351,3 +351,26 @@ export const paidSpanDays = pgTable('paid_span_days', {
   starts: integer('starts').notNull(),
   ends: integer('ends').notNull(),
 });
+
+export const pushes = pgTable('pushes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  client_id: id64('client_id'),
+  sent_by: text('sent_by').notNull(),
+  staff_user_id: integer('staff_user_id'),
+  source: text('source').notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  data: jsonb('data').$type<Record<string, string>>(),
+  status: text('status').$type<'sending' | 'sent' | 'failed' | 'no_token'>().notNull(),
+  reason: text('reason'),
+  results: jsonb('results').$type<unknown[]>().notNull(),
+  idempotency_key: text('idempotency_key'),
+  created_at: tz('created_at').notNull().defaultNow(),
+  finished_at: tz('finished_at'),
+});
+
+export const deadPushTokens = pgTable('dead_push_tokens', {
+  token: text('token').primaryKey(),
+  code: text('code').notNull(),
+  marked_at: tz('marked_at').notNull().defaultNow(),
+});
