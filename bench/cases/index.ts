@@ -4,6 +4,7 @@ import { statsCase } from './stats';
 import { throughputCase } from './throughput';
 import type { BenchCase } from './types';
 import { videosCase } from './videos';
+import { writesCase } from './writes';
 
 /** Each group of figures; feature areas add theirs here. */
 export const benchCases: Record<string, BenchCase> = {
@@ -12,4 +13,5 @@ export const benchCases: Record<string, BenchCase> = {
   videos: videosCase,
   clients: clientsCase,
   throughput: throughputCase,
+  writes: writesCase,
 };
