@@ -9,3 +9,5 @@ export * from './appReports';
 export * from './messaging';
 export * from './raSimpleRest';
 export * from './videos';
+export * from './audit';
+export * from './sessions';

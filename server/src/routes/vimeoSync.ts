@@ -5,6 +5,7 @@ import { contentRange, IdParams } from '../../../contract/raSimpleRest';
 import { StartVimeoSyncResponse, VimeoSync, VimeoSyncListQuery } from '../../../contract/videos';
 import { createVimeoCatalogue } from '../integrations/vimeo';
 import { notFound } from '../lib/errors';
+import { auditActor, recordAudit } from '../audit/record';
 import { defineVimeoSync, startVimeoSync } from '../videos/syncJob';
 import { getSync, listSyncs } from '../videos/syncStore';
 
@@ -26,7 +27,13 @@ const vimeoSyncRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return startVimeoSync(app, catalogue.source, request.staff?.email ?? null);
+      const answer = await startVimeoSync(app, catalogue.source, request.staff?.email ?? null);
+      // The job queue writes through its own connection, so the entry follows the queued job
+      // rather than sharing its transaction; a click that joined a running sync changed nothing.
+      if (answer.started) {
+        await recordAudit(app.db, { ...auditActor(request), action: 'vimeo_sync.start', target_type: 'vimeo_sync', target_id: answer.sync.id, after: { source: catalogue.source, state: answer.sync.state } });
+      }
+      return answer;
     },
   );
 
