@@ -9,6 +9,7 @@ import { findStaffByEmail, publicProfile, upsertStaffUser } from '../auth/staff'
 import { loginPage } from '../auth/loginPage';
 import { createLoginThrottle } from '../auth/throttle';
 import { recordAudit } from '../audit/record';
+import { CircuitOpenError } from '../lib/circuitBreaker';
 import type { StaffUser } from '../auth/staff';
 
 const OIDC_COOKIE = 'studio_oidc';
@@ -70,7 +71,16 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply
           .status(503)
           .type('text/html')
-          .send(loginPage({ action: loginPath, nonce: reply.cspNonce(), error: 'The identity provider cannot be reached right now. Try again in a minute.' }));
+          .send(
+            loginPage({
+              action: loginPath,
+              nonce: reply.cspNonce(),
+              error:
+                error instanceof CircuitOpenError
+                  ? `The identity provider cannot be reached right now. Try again in ${Math.max(1, Math.ceil(error.retryInMs / 1000))} s.`
+                  : 'The identity provider cannot be reached right now. Try again in a minute.',
+            }),
+          );
       }
     }
     return reply.type('text/html').send(loginPage({ action: loginPath, nonce: reply.cspNonce() }));
