@@ -17,3 +17,4 @@ export const SessionParams = z.object({
 });
 
 export const EndOtherSessionsResponse = z.object({ ended: z.number().int() });
+export type EndOtherSessionsResponse = z.infer<typeof EndOtherSessionsResponse>;

@@ -11,6 +11,7 @@ import { ClientSummary } from './show/ClientSummary';
 import { ContractsSection } from './show/ContractsSection';
 import { DebugInfoSection } from './show/DebugInfoSection';
 import { FavoritesSection } from './show/FavoritesSection';
+import { HistorySection } from './show/HistorySection';
 import { PurchasesSection } from './show/PurchasesSection';
 import { RecentVideosSection } from './show/RecentVideosSection';
 
@@ -52,6 +53,7 @@ const ClientDetails = () => {
       <FavoritesSection client={record} />
       <PurchasesSection client={record} />
       <DebugInfoSection client={record} />
+      <HistorySection client={record} />
     </Box>
   );
 };

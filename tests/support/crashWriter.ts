@@ -1,3 +1,5 @@
+export {};
+
 /**
  * The second process of the crash test (tests/server/crash.test.ts): streams writes at a running
  * server and prints one JSON line per write the server acknowledged (2xx), and only then. Stops
