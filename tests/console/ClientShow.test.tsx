@@ -84,6 +84,8 @@ function clientServer(clients: Client[], sections: Sections = FULL, fail: (keyof
       seen.push({ url: new URL(request.url), body: await request.json() });
       return answer('favorites', { videos: sections.favorites ?? [] });
     }),
+    // The History section (issue 11); tests/console/ClientHistory.test.tsx covers it.
+    http.get('*/api/admin/v1/audit', () => HttpResponse.json([], { headers: { 'content-range': 'audit */0' } })),
   );
   return seen;
 }
