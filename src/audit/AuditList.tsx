@@ -31,6 +31,8 @@ const TargetCell = () => {
   const translate = useTranslate();
   if (!entry) return null;
   const [key, values] = targetMessage(entry);
+  // Videos have a page of their own; the other targets are read in place.
+  if (entry.target_type === 'video' && entry.target_id) return <Link to={`/videos/${entry.target_id}`}>{translate(key, values)}</Link>;
   return <>{translate(key, values)}</>;
 };
 
