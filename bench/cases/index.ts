@@ -1,4 +1,5 @@
 import { clientsCase } from './clients';
+import { loadCase } from './load';
 import { consoleCase } from './console';
 import { statsCase } from './stats';
 import type { BenchCase } from './types';
@@ -10,4 +11,5 @@ export const benchCases: Record<string, BenchCase> = {
   stats: statsCase,
   videos: videosCase,
   clients: clientsCase,
+  load: loadCase,
 };
