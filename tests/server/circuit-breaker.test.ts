@@ -220,3 +220,33 @@ describe('identity provider behind its breaker', () => {
     }
   });
 });
+
+describe('starting an import while Mindbody is known to be down', () => {
+  it('answers 503 with the retry time instead of queueing it', async () => {
+    const { createTestApp, signIn } = await import('../support/server');
+    const { openDatabase } = await import('../../server/src/db/client');
+    const standIn = await startMindbodyStandIn({ contracts: { '42': [] } });
+    standIn.fail({ path: '/client/clientcontracts', status: 500, times: Infinity });
+    const breaker = createCircuitBreaker({ service: 'Mindbody', failureThreshold: 1, coolDownMs: 45_000, now: () => 1_000_000 });
+    const mindbody = createMindbodyClient(
+      { apiUrl: standIn.url, apiKey: STAND_IN.apiKey, siteIds: [STAND_IN.siteId], staffUsername: STAND_IN.username, staffPassword: STAND_IN.password },
+      { maxAttempts: 1, breaker },
+    );
+    const database = await openDatabase({ dataDir: 'memory://' });
+    const app = await createTestApp(database, { mindbody });
+    try {
+      const cookie = await signIn(app);
+      await expect(mindbody.getClientContracts(-99, '42')).rejects.toMatchObject({ kind: 'server' });
+      const response = await app.inject({ method: 'POST', url: '/api/admin/v1/mindbody/sync', headers: { cookie }, payload: {} });
+      expect(response.statusCode).toBe(503);
+      expect(response.headers['retry-after']).toBe('45');
+      expect(response.json()).toEqual({ message: 'Mindbody is unavailable right now after repeated failures; retry in 45 s.' });
+      const [{ n }] = await database.query<{ n: number }>("SELECT count(*)::int AS n FROM jobs WHERE queue LIKE 'mindbody%'");
+      expect(n).toBe(0);
+    } finally {
+      await app.close();
+      await database.close();
+      await standIn.close();
+    }
+  });
+});

@@ -32,6 +32,8 @@ const mindbodySyncRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // Mindbody failing again and again: say so now (503, retry in N s) rather than queue a doomed import.
+      app.mindbody.checkAvailable?.();
       const { id, created } = await startMindbodySync(app, { full: request.body.full });
       // The job queue writes through its own connection, so the entry follows the queued job.
       if (created) {

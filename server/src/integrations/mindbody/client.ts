@@ -194,6 +194,7 @@ export function createHttpTransport(config: MindbodyConfig, options: HttpClientO
 
   return {
     get: (siteId, path, query, signal) => send(siteId, 'GET', path, { query, token: true }, signal),
+    checkAvailable: () => breaker.check(),
     tokenIssues: () => issued,
   };
 }
