@@ -129,24 +129,40 @@ export async function clientLatencyCases(api: StaffApi): Promise<LatencyCase[]> 
     { name: "quick filter 'smith' (common)", run: list('1?page=1&perPage=25&q=smith') },
     { name: "quick filter 'olivia.smith1' (rare)", run: list('1?page=1&perPage=25&q=olivia.smith1') },
     { name: 'client details', targetP95: budget, run: () => api.get(`/api/client/v1/client-details/${clients[pick(clients.length)]!._id}`) },
+    ...clientPageCalls(api, clients, pick).slice(1).map(([name, call]) => ({ name: `client page alone: ${name}`, run: call })),
     {
       name: 'client page: details and 5 sections in parallel',
-      run: () => {
-        const client = clients[pick(clients.length)]!;
-        const body = { email: client.email_address, mb_client_id: client.mb_client_id };
-        const site = client.mb_site_id ?? 'null';
-        const mb = encodeURIComponent(client.mb_client_id ?? 'null');
-        const email = encodeURIComponent(client.email_address ?? 'null');
-        return Promise.all([
-          api.get(`/api/client/v1/client-details/${client._id}`),
-          api.post('/api/client/v1/client-details/recently-viewed-videos', body),
-          api.post('/api/client/v1/client-details/favorites-videos', body),
-          api.get(`/api/client/v1/client-details/${site}/${mb}/purchases?email=${email}`),
-          api.get(`/api/client/v1/client-details/${site}/${mb}/${email}/debug?page=1&limit=10`),
-          api.get(`/api/client/v1/client-details/${site}/${mb}/contracts`),
-        ]);
-      },
+      targetP95: 100,
+      run: () => Promise.all(clientPageCalls(api, clients, pick, pick(clients.length)).map(([, call]) => call())),
     },
+  ];
+}
+
+/** The six calls the client details page makes when it opens, for one client (random unless given). */
+function clientPageCalls(api: StaffApi, clients: ClientRow[], pick: (max: number) => number, index?: number): Array<[string, () => Promise<unknown>]> {
+  const chosen = () => clients[index ?? pick(clients.length)]!;
+  const body = (client: ClientRow) => ({ email: client.email_address, mb_client_id: client.mb_client_id });
+  const keys = (client: ClientRow) => ({
+    site: client.mb_site_id ?? 'null',
+    mb: encodeURIComponent(client.mb_client_id ?? 'null'),
+    email: encodeURIComponent(client.email_address ?? 'null'),
+  });
+  return [
+    ['details', () => api.get(`/api/client/v1/client-details/${chosen()._id}`)],
+    ['recently viewed videos', () => api.post('/api/client/v1/client-details/recently-viewed-videos', body(chosen()))],
+    ['favorites', () => api.post('/api/client/v1/client-details/favorites-videos', body(chosen()))],
+    ['purchases', () => {
+      const { site, mb, email } = keys(chosen());
+      return api.get(`/api/client/v1/client-details/${site}/${mb}/purchases?email=${email}`);
+    }],
+    ['debug info', () => {
+      const { site, mb, email } = keys(chosen());
+      return api.get(`/api/client/v1/client-details/${site}/${mb}/${email}/debug?page=1&limit=10`);
+    }],
+    ['contracts', () => {
+      const { site, mb } = keys(chosen());
+      return api.get(`/api/client/v1/client-details/${site}/${mb}/contracts`);
+    }],
   ];
 }
 

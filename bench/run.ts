@@ -102,3 +102,11 @@ const file = path.resolve('bench/results', `${new Date().toISOString().slice(0, 
 fs.mkdirSync(path.dirname(file), { recursive: true });
 fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), quick, size, results, table }, null, 2)}\n`);
 console.log(`\nSaved ${path.relative(process.cwd(), file)}`);
+
+// A figure that could not be measured means the harness (or the product) is broken: fail, so CI
+// notices. Missed targets are not failures; the table shows them.
+const broken = databases.flatMap((db) => results[db].figures.filter((f) => Number.isNaN(f.value)).map((f) => `[${db}] ${f.group}: ${f.name}`));
+if (broken.length) {
+  console.error(`\n${broken.length} figure(s) could not be measured:\n${broken.join('\n')}`);
+  process.exitCode = 1;
+}

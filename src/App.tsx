@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { createBrowserRouter, Route, RouterProvider } from 'react-router-dom';
-import { Admin, CustomRoutes, type AuthProvider, type DataProvider, type Store } from 'react-admin';
+import { CustomRoutes, type AuthProvider, type DataProvider, type Store } from 'react-admin';
+import { AdminShell } from './layout/AdminShell';
 import { authProvider as defaultAuthProvider } from './providers/authProvider';
 import { dataProvider as defaultDataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
@@ -29,30 +30,25 @@ export interface AppProps {
 }
 
 const StudioAdmin = ({ authProvider = defaultAuthProvider, dataProvider = defaultDataProvider, store }: AppProps) => (
-  <Admin
+  <AdminShell
     title={en.app.title}
     authProvider={authProvider}
     dataProvider={dataProvider}
     i18nProvider={i18nProvider}
     store={store}
-    // Everything needs a session; signing in happens on the backend's login page.
-    requireAuth
-    loginPage={false}
-    authCallbackPage={false}
     loading={Nothing}
     layout={Layout}
     dashboard={Dashboard}
     notification={Notification}
-    theme={lightTheme}
+    lightTheme={lightTheme}
     darkTheme={darkTheme}
-    disableTelemetry
   >
     <CustomRoutes>
       {routes.map(({ path, element }) => (
         <Route key={path} path={path} element={element} />
       ))}
     </CustomRoutes>
-  </Admin>
+  </AdminShell>
 );
 
 // Real paths (/clients/new, not /#/clients/new) as spec §2 lists them; the server answers

@@ -2,6 +2,7 @@ import { clientsCase } from './clients';
 import { loadCase } from './load';
 import { consoleCase } from './console';
 import { statsCase } from './stats';
+import { throughputCase } from './throughput';
 import type { BenchCase } from './types';
 import { videosCase } from './videos';
 
@@ -11,5 +12,6 @@ export const benchCases: Record<string, BenchCase> = {
   stats: statsCase,
   videos: videosCase,
   clients: clientsCase,
+  throughput: throughputCase,
   load: loadCase,
 };

@@ -34,7 +34,7 @@ export const loadCase: BenchCase = async ({ client, quick }) => {
     {
       group: 'load',
       name: `errors, timeouts and non-2xx answers (${label})`,
-      unit: 'errors',
+      unit: 'count',
       target: { kind: 'max', value: 0 },
       value: result.errors + result.non2xx,
       detail: { errors: result.errors, non2xx: result.non2xx },

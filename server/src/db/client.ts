@@ -49,6 +49,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
+  // An idle connection the server drops (restart, failover, a DBA's terminate) emits 'error' on the
+  // pool; unhandled, that event would crash the whole process. The pool replaces the client on the
+  // next checkout, and queries in flight already fail with their own error.
+  pool.on('error', (error) => {
+    process.emitWarning(`PostgreSQL dropped an idle connection: ${error.message}`);
+  });
   // Fail at boot, not on the first request, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();

@@ -1,0 +1,70 @@
+import type { ComponentProps, ReactNode } from 'react';
+import { CssBaseline } from '@mui/material';
+import {
+  AccessDenied,
+  AdminContext,
+  AuthenticationError,
+  CoreAdminUI,
+  Error as ErrorPage,
+  NotFound,
+  localStorageStore,
+  type AuthProvider,
+  type DataProvider,
+  type I18nProvider,
+  type Store,
+} from 'react-admin';
+import type { RaThemeOptions } from 'react-admin';
+
+type CoreProps = ComponentProps<typeof CoreAdminUI>;
+
+export interface AdminShellProps {
+  authProvider: AuthProvider;
+  dataProvider: DataProvider;
+  i18nProvider: I18nProvider;
+  store?: Store;
+  lightTheme: RaThemeOptions;
+  darkTheme: RaThemeOptions;
+  title: string;
+  layout: CoreProps['layout'];
+  dashboard: CoreProps['dashboard'];
+  loading: CoreProps['loading'];
+  notification: () => ReactNode;
+  children: ReactNode;
+}
+
+/**
+ * react-admin's <Admin> without its defaults we never show. <Admin> (through AdminUI) imports the
+ * built-in login form, layout and notification as default props, so they ship even when replaced:
+ * about 35 KB of form code in the first download. Signing in happens on the server's page.
+ */
+export const AdminShell = ({ store, lightTheme, darkTheme, notification: Notification, children, ...props }: AdminShellProps) => (
+  <AdminContext
+    authProvider={props.authProvider}
+    dataProvider={props.dataProvider}
+    i18nProvider={props.i18nProvider}
+    store={store ?? defaultStore}
+    theme={lightTheme}
+    darkTheme={darkTheme}
+  >
+    <CssBaseline enableColorScheme />
+    <CoreAdminUI
+      title={props.title}
+      layout={props.layout}
+      dashboard={props.dashboard}
+      loading={props.loading}
+      requireAuth
+      loginPage={false}
+      authCallbackPage={false}
+      disableTelemetry
+      accessDenied={AccessDenied}
+      authenticationError={AuthenticationError}
+      catchAll={NotFound as CoreProps['catchAll']}
+      error={ErrorPage}
+    >
+      {children}
+    </CoreAdminUI>
+    <Notification />
+  </AdminContext>
+);
+
+const defaultStore = localStorageStore();
