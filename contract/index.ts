@@ -10,3 +10,5 @@ export * from './messaging';
 export * from './raSimpleRest';
 export * from './videos';
 export * from './clientActions';
+export * from './audit';
+export * from './sessions';

@@ -1,4 +1,5 @@
 import { clientsCase } from './clients';
+import { loadCase } from './load';
 import { consoleCase } from './console';
 import { statsCase } from './stats';
 import { throughputCase } from './throughput';
@@ -14,4 +15,5 @@ export const benchCases: Record<string, BenchCase> = {
   clients: clientsCase,
   throughput: throughputCase,
   writes: writesCase,
+  load: loadCase,
 };

@@ -32,6 +32,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     staff: StaffUser | null;
+    /** The stored id of the caller's session (set with `staff`). */
+    sessionId: string | null;
   }
   interface FastifyContextConfig {
     /** Routes under /api that answer without a staff session (they check their own key, if any). */

@@ -11,6 +11,7 @@ import { ClientSummary } from './show/ClientSummary';
 import { ContractsSection } from './show/ContractsSection';
 import { DebugInfoSection } from './show/DebugInfoSection';
 import { FavoritesSection } from './show/FavoritesSection';
+import { HistorySection } from './show/HistorySection';
 import { PurchasesSection } from './show/PurchasesSection';
 import { PushesSection } from './show/PushesSection';
 import { RecentVideosSection } from './show/RecentVideosSection';
@@ -54,6 +55,7 @@ const ClientDetails = () => {
       <PurchasesSection client={record} />
       <PushesSection client={record} />
       <DebugInfoSection client={record} />
+      <HistorySection client={record} />
     </Box>
   );
 };

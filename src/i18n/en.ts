@@ -9,7 +9,7 @@ export const en = {
     title: 'Studio Console',
     subtitle: 'Management Console',
     document_title: '%{page} · Studio Console',
-    user: { menu: 'User menu', logout: 'Log out' }, // 'User menu' is ours
+    user: { menu: 'User menu', logout: 'Log out', sessions: 'My sessions' }, // 'User menu' and 'My sessions' are ours
     notification: { close: 'Close' }, // ours
   },
   menu: {
@@ -22,6 +22,7 @@ export const en = {
     all_clients: 'All Clients',
     new_clients: 'New Clients',
     active_clients: 'Active Clients',
+    audit: 'Audit Log', // ours (issue 11)
   },
   dashboard: {
     title: 'Dashboard',
@@ -229,6 +230,12 @@ export const en = {
       view: 'View', // the spec gives exact toggle texts for contracts only
       hide: 'Hide',
       toggle: '%{action} %{section}', // ours: the toggle's accessible name, e.g. 'View Purchase History'
+      // ours (issue 11): this client's entries of the audit log
+      history: {
+        title: 'History',
+        empty: 'No staff actions recorded for this client yet.',
+        columns: { at: 'When', staff: 'Staff member', action: 'Action', changes: 'Changes' },
+      },
       contracts: {
         title: 'MindBody Contracts',
         view: 'View Contracts',
@@ -367,6 +374,62 @@ export const en = {
     placeholder: 'Search', // ours
     submit: 'Submit the search query',
     reset: 'Clear the search query',
+  },
+  // ours (issue 11): every state-changing staff action, with before/after values
+  audit: {
+    title: 'Audit Log',
+    empty: 'No staff actions match these filters.',
+    export: 'Export',
+    export_failed: 'The export failed: %{reason}',
+    system: 'System',
+    created: 'created',
+    removed: 'removed',
+    columns: { at: 'When', staff: 'Staff member', action: 'Action', target: 'Target', client: 'Client', changes: 'Changes', ip: 'Address' },
+    filters: { staff: 'Staff member', action: 'Action', client: 'Client ID', from: 'From', to: 'To', search: 'Search' },
+    targets: {
+      message: 'Push message #%{id}',
+      video: 'Video #%{id}',
+      client: 'Client #%{id}',
+      session: 'Session',
+      staff_user: 'Staff account',
+      vimeo_sync: 'Vimeo sync #%{id}',
+      mindbody_sync: 'MindBody import #%{id}',
+      other: '%{type} %{id}',
+    },
+    actions: {
+      'auth.sign_in': 'Signed in',
+      'auth.sign_in_failed': 'Failed sign-in',
+      'auth.sign_out': 'Signed out',
+      'session.end': 'Ended a session',
+      'message.create': 'Added a push message',
+      'message.update': 'Edited a push message',
+      'video.update': 'Edited a video',
+      'video.delete': 'Deleted a video',
+      'vimeo_sync.start': 'Started a Vimeo sync',
+      'mindbody_sync.start': 'Started a MindBody import',
+      'client.access_level': 'Changed the VOD access level',
+      'client.override_grant': 'Granted an access level override',
+      'client.override_end': 'Ended an access level override',
+      'client.push': 'Sent a push notification',
+      'client.favorite_add': 'Added a favorite',
+      'client.favorite_remove': 'Removed a favorite',
+      'client.contracts_sync': 'Synced contracts',
+      'automated_message.update': 'Edited an automated message',
+    },
+  },
+  // ours (issue 11): the signed-in staff member's sessions
+  sessions: {
+    title: 'My sessions',
+    intro: 'Everywhere you are signed in. A session ends after 30 minutes without use and 12 hours after sign-in.',
+    this_session: 'This session',
+    end: 'End',
+    end_label: 'End the session on %{device}',
+    end_others: 'End all other sessions',
+    ended: 'Session ended',
+    others_ended: '%{smart_count} other session ended |||| %{smart_count} other sessions ended',
+    none_other: 'There are no other sessions to end.',
+    unknown_device: 'Unknown browser',
+    columns: { device: 'Browser', address: 'Address', created: 'Signed in', last_seen: 'Last seen', expires: 'Ends' },
   },
   // ours: when the Mindbody client import last ran (shown on the client lists)
   mindbody_sync: {

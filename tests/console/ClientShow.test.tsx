@@ -85,6 +85,8 @@ function clientServer(clients: Client[], sections: Sections = FULL, fail: (keyof
       return answer('favorites', { videos: sections.favorites ?? [] });
     }),
     http.get('*/api/admin/v1/pushes', () => HttpResponse.json([], { headers: { 'content-range': 'pushes */0' } })),
+    // The History section (issue 11); tests/console/ClientHistory.test.tsx covers it.
+    http.get('*/api/admin/v1/audit', () => HttpResponse.json([], { headers: { 'content-range': 'audit */0' } })),
   );
   return seen;
 }

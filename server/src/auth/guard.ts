@@ -9,12 +9,14 @@ import { SESSION_COOKIE } from './sessions';
 export function registerSessionGuard(app: FastifyInstance) {
   const guarded = [`${app.pathPrefix}/api/`, `${app.pathPrefix}/1/`];
   app.decorateRequest('staff', null);
+  app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0]!;
     const needsSession = guarded.some((start) => path.startsWith(start));
     if (!needsSession) return;
     const resolved = await app.sessions.resolve(request.cookies[SESSION_COOKIE]);
     request.staff = resolved?.user ?? null;
+    request.sessionId = resolved?.sessionId ?? null;
     if (request.routeOptions.config?.public) return;
     if (!request.staff) {
       return reply.status(401).send({ message: 'Authentication required: sign in at the login page first.' });

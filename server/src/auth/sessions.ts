@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, staffUsers } from '../db/schema';
 import type { StaffUser } from './staff';
@@ -12,8 +12,29 @@ const TOUCH_AFTER_MS = 60 * 1000;
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
+/** What staff see of a session: never the stored id, so a listing cannot be replayed as a cookie. */
+export const publicSessionId = (storedId: string) => createHash('sha256').update(`public:${storedId}`).digest('base64url').slice(0, 22);
+
+export interface ActiveSession {
+  id: string;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+  ip: string | null;
+  user_agent: string | null;
+  /** The stored id, for telling which one is the caller's (never sent out). */
+  storedId: string;
+}
+
 export interface SessionStore {
-  create(staffUserId: number, meta: { ip?: string; userAgent?: string }): Promise<string>;
+  /** `executor` lets sign-in write the session and its audit entry in one transaction. */
+  create(staffUserId: number, meta: { ip?: string; userAgent?: string }, executor?: Db): Promise<string>;
+  /** The staff member's sessions that have not expired, most recently used first. */
+  listActive(staffUserId: number): Promise<ActiveSession[]>;
+  /** Ends one of the staff member's sessions (a stored id from `listActive`); whether it was there. */
+  end(staffUserId: number, storedId: string, executor?: Db): Promise<boolean>;
+  /** Ends every session of the staff member but `keepStoredId`; how many ended. */
+  endOthers(staffUserId: number, keepStoredId: string, executor?: Db): Promise<number>;
   resolve(token: string | undefined): Promise<{ user: StaffUser; sessionId: string } | null>;
   destroy(token: string | undefined): Promise<void>;
   purgeExpired(): Promise<number>;
@@ -21,11 +42,11 @@ export interface SessionStore {
 
 /** Sessions live in the database so that restarts and several server instances share them. */
 export function createSessionStore(db: Db, now: () => Date): SessionStore {
-  return {
-    async create(staffUserId, meta) {
+  const store: SessionStore = {
+    async create(staffUserId, meta, executor = db) {
       const token = randomBytes(32).toString('base64url');
       const createdAt = now();
-      await db.insert(sessions).values({
+      await executor.insert(sessions).values({
         id: hashToken(token),
         staff_user_id: staffUserId,
         created_at: createdAt,
@@ -34,8 +55,49 @@ export function createSessionStore(db: Db, now: () => Date): SessionStore {
         ip: meta.ip ?? null,
         user_agent: meta.userAgent?.slice(0, 512) ?? null,
       });
-      await db.update(staffUsers).set({ last_sign_in_at: createdAt }).where(eq(staffUsers.id, staffUserId));
+      await executor.update(staffUsers).set({ last_sign_in_at: createdAt }).where(eq(staffUsers.id, staffUserId));
       return token;
+    },
+
+    async listActive(staffUserId) {
+      const current = now();
+      const rows = await db
+        .select()
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.staff_user_id, staffUserId),
+            gt(sessions.expires_at, current),
+            gt(sessions.last_seen_at, new Date(current.getTime() - IDLE_TIMEOUT_MS)),
+          ),
+        )
+        .orderBy(desc(sessions.last_seen_at), desc(sessions.created_at));
+      return rows.map((row) => ({
+        id: publicSessionId(row.id),
+        created_at: row.created_at,
+        last_seen_at: row.last_seen_at,
+        // Whichever comes first: the absolute end, or 30 minutes after it was last used.
+        expires_at: new Date(Math.min(row.expires_at.getTime(), row.last_seen_at.getTime() + IDLE_TIMEOUT_MS)),
+        ip: row.ip,
+        user_agent: row.user_agent,
+        storedId: row.id,
+      }));
+    },
+
+    async end(staffUserId, storedId, executor = db) {
+      const removed = await executor
+        .delete(sessions)
+        .where(and(eq(sessions.id, storedId), eq(sessions.staff_user_id, staffUserId)))
+        .returning({ id: sessions.id });
+      return removed.length > 0;
+    },
+
+    async endOthers(staffUserId, keepStoredId, executor = db) {
+      const removed = await executor
+        .delete(sessions)
+        .where(and(eq(sessions.staff_user_id, staffUserId), ne(sessions.id, keepStoredId)))
+        .returning({ id: sessions.id });
+      return removed.length;
     },
 
     async resolve(token) {
@@ -79,6 +141,7 @@ export function createSessionStore(db: Db, now: () => Date): SessionStore {
       return removed.length;
     },
   };
+  return store;
 }
 
 export const sessionsOf = (db: Db, staffUserId: number) =>

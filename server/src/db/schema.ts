@@ -374,3 +374,18 @@ export const deadPushTokens = pgTable('dead_push_tokens', {
   code: text('code').notNull(),
   marked_at: tz('marked_at').notNull().defaultNow(),
 });
+
+/** Staff actions with before/after values (migration 0017); written by server/src/audit/record.ts. */
+export const auditLog = pgTable('audit_log', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: tz('at').notNull().defaultNow(),
+  staff_user_id: integer('staff_user_id'),
+  staff_email: text('staff_email'),
+  action: text('action').notNull(),
+  target_type: text('target_type').notNull(),
+  target_id: text('target_id'),
+  client_id: id64('client_id'),
+  before: jsonb('before').$type<Record<string, unknown> | null>(),
+  after: jsonb('after').$type<Record<string, unknown> | null>(),
+  ip: text('ip'),
+});

@@ -11,7 +11,8 @@ import {
   UpdateMessageResponse,
 } from '../../../contract/messaging';
 import { describeValidationError, notFound } from '../lib/errors';
-import { addMessage, listMessages, updateMessage } from '../messaging/store';
+import { addMessage, findMessage, listMessages, updateMessage } from '../messaging/store';
+import { auditActor, changedFields, recordAudit } from '../audit/record';
 
 const tags = ['messaging'];
 
@@ -41,7 +42,13 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, ...fields } = request.body;
-      const stored = await updateMessage(app.db, id, fields, app.clock.now());
+      const stored = await app.db.transaction(async (tx) => {
+        const before = await findMessage(tx, id);
+        if (!before) return undefined;
+        const after = await updateMessage(tx, id, fields, app.clock.now());
+        await recordAudit(tx, { ...auditActor(request), action: 'message.update', target_type: 'message', target_id: id, ...changedFields(before, after) });
+        return after;
+      });
       if (!stored) throw notFound(`Push message ${id} does not exist.`);
       request.log.info({ messageId: id, staff: request.staff?.email }, 'push message updated');
       return stored;
@@ -64,7 +71,11 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       const invalid = describeValidationError(request.validationError);
       if (invalid) return reply.status(400).send({ status: 'error' as const, ...invalid });
       const body = AddMessageRequest.parse(request.body);
-      const created = await addMessage(app.db, body, app.clock.now());
+      const created = await app.db.transaction(async (tx) => {
+        const message = await addMessage(tx, body, app.clock.now());
+        await recordAudit(tx, { ...auditActor(request), action: 'message.create', target_type: 'message', target_id: message.id, before: null, after: message });
+        return message;
+      });
       request.log.info({ messageId: created.id, staff: request.staff?.email }, 'push message added');
       return { status: 'success' as const, push_message: created };
     },
