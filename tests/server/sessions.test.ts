@@ -112,6 +112,23 @@ describe.each(testDatabases())('my sessions on $name', ({ open }) => {
     expect((await sessions(idle)).status).toBe(401);
   });
 
+  it('a session ended on one server instance stops working on another within two seconds', async () => {
+    const other = await createTestApp(database, { clock });
+    try {
+      const desk = await signInWith(OTHER, 'Firefox at the front desk');
+      const isAuthenticated = async (instance: FastifyInstance) =>
+        (await instance.inject({ method: 'GET', url: '/api/client/v1/vod-access-levels', headers: { cookie: desk } })).statusCode;
+      expect(await isAuthenticated(other)).toBe(200);
+      const [current] = (await sessions(desk)).rows.filter((row) => row.current);
+      expect((await app.inject({ method: 'DELETE', url: `/api/admin/v1/sessions/${current!.id}`, headers: { cookie: desk } })).statusCode).toBe(200);
+      expect(await isAuthenticated(app)).toBe(401);
+      clock.advance(2_100);
+      expect(await isAuthenticated(other)).toBe(401);
+    } finally {
+      await other.close();
+    }
+  });
+
   it('refuses a malformed session id', async () => {
     const cookie = await signInWith(STAFF, 'Any');
     const response = await app.inject({ method: 'DELETE', url: '/api/admin/v1/sessions/not%20an%20id', headers: { cookie } });

@@ -10,6 +10,12 @@ export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 // Refreshing last_seen_at on every request would turn each read into a write.
 const TOUCH_AFTER_MS = 60 * 1000;
 
+// Every API call checks its session; at thousands of calls a second that lookup was half the
+// database work. A resolved session is trusted for this long in this process. Ending a session
+// takes effect at once on the instance that ended it, and within this long on the others.
+const RESOLVE_CACHE_MS = 2_000;
+const RESOLVE_CACHE_LIMIT = 10_000;
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 /** What staff see of a session: never the stored id, so a listing cannot be replayed as a cookie. */
@@ -42,6 +48,11 @@ export interface SessionStore {
 
 /** Sessions live in the database so that restarts and several server instances share them. */
 export function createSessionStore(db: Db, now: () => Date): SessionStore {
+  type Resolved = { user: StaffUser; sessionId: string; lastSeenAt: number; expiresAt: number; cachedAt: number };
+  const resolved = new Map<string, Resolved>();
+  const forget = (predicate: (entry: Resolved) => boolean) => {
+    for (const [id, entry] of resolved) if (predicate(entry)) resolved.delete(id);
+  };
   const store: SessionStore = {
     async create(staffUserId, meta, executor = db) {
       const token = randomBytes(32).toString('base64url');
@@ -85,6 +96,7 @@ export function createSessionStore(db: Db, now: () => Date): SessionStore {
     },
 
     async end(staffUserId, storedId, executor = db) {
+      resolved.delete(storedId);
       const removed = await executor
         .delete(sessions)
         .where(and(eq(sessions.id, storedId), eq(sessions.staff_user_id, staffUserId)))
@@ -93,6 +105,7 @@ export function createSessionStore(db: Db, now: () => Date): SessionStore {
     },
 
     async endOthers(staffUserId, keepStoredId, executor = db) {
+      forget((entry) => entry.user.id === staffUserId && entry.sessionId !== keepStoredId);
       const removed = await executor
         .delete(sessions)
         .where(and(eq(sessions.staff_user_id, staffUserId), ne(sessions.id, keepStoredId)))
@@ -103,6 +116,18 @@ export function createSessionStore(db: Db, now: () => Date): SessionStore {
     async resolve(token) {
       if (!token || token.length > 128) return null;
       const id = hashToken(token);
+      const current = now().getTime();
+      const cached = resolved.get(id);
+      if (
+        cached &&
+        current - cached.cachedAt < RESOLVE_CACHE_MS &&
+        current >= cached.cachedAt &&
+        cached.expiresAt > current &&
+        current - cached.lastSeenAt < TOUCH_AFTER_MS
+      ) {
+        return { user: cached.user, sessionId: id };
+      }
+      resolved.delete(id);
       const [row] = await db
         .select({ session: sessions, user: staffUsers })
         .from(sessions)
@@ -110,25 +135,30 @@ export function createSessionStore(db: Db, now: () => Date): SessionStore {
         .where(eq(sessions.id, id))
         .limit(1);
       if (!row) return null;
-      const current = now().getTime();
       const idleFor = current - row.session.last_seen_at.getTime();
       if (row.session.expires_at.getTime() <= current || idleFor >= IDLE_TIMEOUT_MS) {
         await db.delete(sessions).where(eq(sessions.id, id));
         return null;
       }
+      let lastSeenAt = row.session.last_seen_at.getTime();
       if (idleFor >= TOUCH_AFTER_MS) {
         await db.update(sessions).set({ last_seen_at: new Date(current) }).where(eq(sessions.id, id));
+        lastSeenAt = current;
       }
+      if (resolved.size >= RESOLVE_CACHE_LIMIT) resolved.clear();
+      resolved.set(id, { user: row.user, sessionId: id, lastSeenAt, expiresAt: row.session.expires_at.getTime(), cachedAt: current });
       return { user: row.user, sessionId: id };
     },
 
     async destroy(token) {
       if (!token) return;
+      resolved.delete(hashToken(token));
       await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
     },
 
     async purgeExpired() {
       const current = now();
+      forget((entry) => entry.expiresAt <= current.getTime() || current.getTime() - entry.lastSeenAt >= IDLE_TIMEOUT_MS);
       const removed = await db
         .delete(sessions)
         .where(
