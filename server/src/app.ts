@@ -18,6 +18,8 @@ import { createMindbody, type MindbodyApi } from './integrations/mindbody';
 import { checkEntitlementLevels, resolveIntegrationKeys } from './integrations/keys';
 import { registerMindbodyJobs } from './mindbody/jobs';
 import { registerRevenueCatJobs } from './revenuecat/events';
+import { createAutomation, registerAutomationJobs } from './automation';
+import { createSandboxSender, type AutomatedSender } from './automation/sender';
 import type { Clock } from './types';
 import './types';
 
@@ -30,6 +32,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Replaces the Mindbody client chosen from config (tests pass one with recorded waits). */
   mindbody?: MindbodyApi;
+  /** Replaces the push sender of automated messages (tests pass an FCM stand-in or a failing one). */
+  automatedSender?: AutomatedSender;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -63,6 +67,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('mindbody', options.mindbody ?? createMindbody(config, clock));
   app.decorate('integrationKeys', await resolveIntegrationKeys(database, config));
   await checkEntitlementLevels(database, config.REVENUECAT_ENTITLEMENT_LEVELS);
+  app.decorate('automation', createAutomation(app, options.automatedSender ?? createSandboxSender(database)));
   // Stop polling before the database goes away.
   app.addHook('onClose', async () => app.jobs.stop());
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
@@ -90,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerCoreJobs(app);
   await registerMindbodyJobs(app);
   await registerRevenueCatJobs(app);
+  await registerAutomationJobs(app);
   await registerConsole(app);
   return app;
 }

@@ -5,6 +5,7 @@ import type { StaffUser } from './auth/staff';
 import type { JobQueue } from './jobs/queue';
 import type { MindbodyApi } from './integrations/mindbody';
 import type { IntegrationKeys } from './integrations/keys';
+import type { Automation } from './automation';
 
 export interface Clock {
   now(): Date;
@@ -23,6 +24,8 @@ declare module 'fastify' {
     mindbody: MindbodyApi;
     /** Keys the inbound integrations must present (RevenueCat webhook, mobile app). */
     integrationKeys: IntegrationKeys;
+    /** Automated messages (issue 12): the sending engine and the push sender it uses. */
+    automation: Automation;
     routeTable: { method: string; url: string; public: boolean }[];
     /** Prefix every server path lives under (SERVER_PREFIX), '' by default. */
     pathPrefix: string;

@@ -10,10 +10,19 @@ import {
   UpdateMessageRequest,
   UpdateMessageResponse,
 } from '../../../contract/messaging';
-import { describeValidationError, notFound } from '../lib/errors';
+import { unknownPlaceholders } from '../../../contract/placeholders';
+import { badRequest, describeValidationError, notFound } from '../lib/errors';
 import { addMessage, listMessages, updateMessage } from '../messaging/store';
 
 const tags = ['messaging'];
+
+/** Automated sending fills templates by itself: an enabled template must not contain a placeholder nothing fills. */
+function unknownPlaceholderRefusal(fields: { title: string; message: string; enabled: boolean }): string | undefined {
+  if (!fields.enabled) return undefined;
+  const unknown = unknownPlaceholders(`${fields.title} ${fields.message}`);
+  if (unknown.length === 0) return undefined;
+  return `This message cannot be enabled: ${unknown.join(', ')} ${unknown.length === 1 ? 'is not a placeholder' : 'are not placeholders'}. Use {first_name}, {last_name}, {class_name}, {days_absent} or {class_count}, or save it disabled.`;
+}
 
 const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -41,6 +50,8 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, ...fields } = request.body;
+      const refusal = unknownPlaceholderRefusal(fields);
+      if (refusal) throw badRequest(refusal);
       const stored = await updateMessage(app.db, id, fields, app.clock.now());
       if (!stored) throw notFound(`Push message ${id} does not exist.`);
       request.log.info({ messageId: id, staff: request.staff?.email }, 'push message updated');
@@ -64,6 +75,8 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
       const invalid = describeValidationError(request.validationError);
       if (invalid) return reply.status(400).send({ status: 'error' as const, ...invalid });
       const body = AddMessageRequest.parse(request.body);
+      const refusal = unknownPlaceholderRefusal(body);
+      if (refusal) return reply.status(400).send({ status: 'error' as const, message: refusal });
       const created = await addMessage(app.db, body, app.clock.now());
       request.log.info({ messageId: created.id, staff: request.staff?.email }, 'push message added');
       return { status: 'success' as const, push_message: created };
