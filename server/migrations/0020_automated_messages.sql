@@ -26,6 +26,8 @@ CREATE TABLE automated_pushes (
   due_at timestamptz NOT NULL,
   deferred boolean NOT NULL DEFAULT false,
   push_message_id integer REFERENCES push_messages (id) ON DELETE SET NULL,
+  -- the row of the pushes table (issue 5) this became, with FCM's per-device results
+  push_id bigint REFERENCES pushes (id) ON DELETE SET NULL,
   title text,
   body text,
   attempts integer NOT NULL DEFAULT 0,
@@ -42,6 +44,8 @@ CREATE INDEX automated_pushes_due_idx ON automated_pushes (due_at) WHERE status 
 CREATE INDEX automated_pushes_lease_idx ON automated_pushes (locked_until) WHERE status = 'sending';
 CREATE INDEX automated_pushes_client_idx ON automated_pushes (client_id, created_at DESC);
 CREATE INDEX automated_pushes_counts_idx ON automated_pushes (message_type, finished_at);
+-- High Five and Cancelled Class look visits up by when the class ended / the visit last changed.
+CREATE INDEX mindbody_visits_end_idx ON mindbody_visits (end_at);
 
 -- Automated pushes a client got per studio-local day; a conditional upsert reserves a slot so two
 -- workers can never both send the last allowed push of the day.

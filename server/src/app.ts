@@ -15,11 +15,13 @@ import { routePlugins } from './routes';
 import { createJobQueue } from './jobs/queue';
 import { registerCoreJobs } from './jobs';
 import { createMindbody, type MindbodyApi } from './integrations/mindbody';
+import { createFcm, type FcmSender } from './integrations/fcm';
+import { createPushService } from './push/service';
 import { checkEntitlementLevels, resolveIntegrationKeys } from './integrations/keys';
 import { registerMindbodyJobs } from './mindbody/jobs';
 import { registerRevenueCatJobs } from './revenuecat/events';
 import { createAutomation, registerAutomationJobs } from './automation';
-import { createSandboxSender, type AutomatedSender } from './automation/sender';
+import { pushServiceSender, type AutomatedSender } from './automation/sender';
 import type { Clock } from './types';
 import './types';
 
@@ -34,6 +36,8 @@ export interface AppOptions {
   mindbody?: MindbodyApi;
   /** Replaces the push sender of automated messages (tests pass an FCM stand-in or a failing one). */
   automatedSender?: AutomatedSender;
+  /** Replaces the FCM sender chosen from config (tests pass one aimed at a stand-in). */
+  fcm?: FcmSender;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -65,9 +69,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('sessions', createSessionStore(database.db, () => clock.now()));
   app.decorate('jobs', createJobQueue(database, clock, app.log));
   app.decorate('mindbody', options.mindbody ?? createMindbody(config, clock));
+  app.decorate('push', createPushService({ database, fcm: options.fcm ?? createFcm(config, clock), clock }));
   app.decorate('integrationKeys', await resolveIntegrationKeys(database, config));
   await checkEntitlementLevels(database, config.REVENUECAT_ENTITLEMENT_LEVELS);
-  app.decorate('automation', createAutomation(app, options.automatedSender ?? createSandboxSender(database)));
+  app.decorate('automation', createAutomation(app, options.automatedSender ?? pushServiceSender(app.push)));
   // Stop polling before the database goes away.
   app.addHook('onClose', async () => app.jobs.stop());
   if (ownsDatabase) app.addHook('onClose', async () => database.close());

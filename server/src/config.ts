@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 
@@ -47,6 +48,47 @@ const secretKey = (what: string) => z.string().min(16, `must be at least 16 char
 const prefix = z
   .string()
   .regex(/^(\/[A-Za-z0-9._~-]+)*$/, 'must be empty or a path like /admin (no trailing slash)');
+
+const isLocalOrHttps = (value: string) => value.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/.test(value);
+
+const localOrHttps = (example: string, secret: string) =>
+  z
+    .url(`must be an absolute URL like ${example}`)
+    .refine(isLocalOrHttps, `must use https (plain http only to this machine), or ${secret} would travel in clear text`);
+
+const ServiceAccountJson = z.object({
+  type: z.literal('service_account', { message: "type must be 'service_account' (a Google Cloud service-account key)" }).optional(),
+  project_id: z.string({ message: 'project_id is missing' }).min(1, 'project_id is missing'),
+  client_email: z.email({ message: 'client_email is missing or not an e-mail address' }),
+  private_key: z.string({ message: 'private_key is missing' }).includes('PRIVATE KEY', { message: 'private_key is not a PEM private key' }),
+  token_uri: z
+    .url({ message: 'token_uri must be an absolute URL' })
+    .refine(isLocalOrHttps, 'token_uri must use https (plain http only to this machine)')
+    .default('https://oauth2.googleapis.com/token'),
+});
+
+/** The service-account key from FCM_SERVICE_ACCOUNT_JSON (inline) or FCM_SERVICE_ACCOUNT_FILE (a path). */
+function serviceAccount(env: Env): { variable: string; value: z.infer<typeof ServiceAccountJson> } | null {
+  const variable = env.FCM_SERVICE_ACCOUNT_JSON ? 'FCM_SERVICE_ACCOUNT_JSON' : env.FCM_SERVICE_ACCOUNT_FILE ? 'FCM_SERVICE_ACCOUNT_FILE' : null;
+  if (!variable) return null;
+  let text = env.FCM_SERVICE_ACCOUNT_JSON;
+  if (!text) {
+    try {
+      text = fs.readFileSync(env.FCM_SERVICE_ACCOUNT_FILE!, 'utf8');
+    } catch (error) {
+      throw new ConfigError(variable, `names a file that cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
+    }
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw new ConfigError(variable, 'is not JSON (expected the service-account key file Google Cloud downloads)');
+  }
+  const parsed = ServiceAccountJson.safeParse(json);
+  if (!parsed.success) throw new ConfigError(variable, `is not a usable service-account key: ${parsed.error.issues[0]!.message}`);
+  return { variable, value: parsed.data };
+}
 
 const EnvSchema = z
   .object({
@@ -108,6 +150,9 @@ const EnvSchema = z
       .refine(isTimeZone, "must be an IANA time zone like 'Europe/London' or 'America/New_York'")
       .default('UTC'),
     AUTOMATED_MESSAGES_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(5),
+    FCM_SERVICE_ACCOUNT_JSON: z.string().trim().min(1).optional(),
+    FCM_SERVICE_ACCOUNT_FILE: z.string().trim().min(1).optional(),
+    FCM_API_URL: localOrHttps('https://fcm.googleapis.com', 'the OAuth2 access token').default('https://fcm.googleapis.com'),
   })
   .superRefine((env, ctx) => {
     if ((env.STAFF_EMAIL === undefined) !== (env.STAFF_PASSWORD === undefined)) {
@@ -131,6 +176,9 @@ const EnvSchema = z
         path: [mindbodyMissing[0]!],
         message: `is required when any Mindbody credential is set (missing: ${mindbodyMissing.join(', ')}; MINDBODY_SITE_ID works for one site)`,
       });
+    }
+    if (env.FCM_SERVICE_ACCOUNT_JSON && env.FCM_SERVICE_ACCOUNT_FILE) {
+      ctx.addIssue({ code: 'custom', path: ['FCM_SERVICE_ACCOUNT_FILE'], message: 'cannot be set together with FCM_SERVICE_ACCOUNT_JSON (set one of them)' });
     }
     if (oidc.every((v) => v !== undefined) && env.OIDC_ALLOWED_EMAILS.length === 0 && env.OIDC_ALLOWED_DOMAINS.length === 0) {
       ctx.addIssue({
@@ -158,6 +206,8 @@ export interface Config extends Env {
   vimeo: { kind: 'vimeo'; apiUrl: string; token: string; userId: string } | { kind: 'sandbox'; pageDelayMs: number };
   consoleDir: string;
   mindbody: MindbodyConfig | null;
+  /** Live FCM HTTP v1 with a service account; null sends through the sandbox (recorded as delivered). */
+  fcm: { apiUrl: string; serviceAccount: { project_id: string; client_email: string; private_key: string; token_uri: string } } | null;
   oidc: { issuerUrl: string; clientId: string; clientSecret: string; allowedEmails: string[]; allowedDomains: string[] } | null;
 }
 
@@ -177,8 +227,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(String(issue.path[0] ?? 'environment'), issue.message);
   }
   const value = parsed.data;
+  const account = serviceAccount(value);
   return {
     ...value,
+    fcm: account ? { apiUrl: value.FCM_API_URL.replace(/\/+$/, ''), serviceAccount: account.value } : null,
     dataDir: path.resolve(value.DATA_DIR),
     consoleDir: path.resolve(value.CONSOLE_DIR),
     mindbody:

@@ -6,6 +6,7 @@ import type { JobQueue } from './jobs/queue';
 import type { MindbodyApi } from './integrations/mindbody';
 import type { IntegrationKeys } from './integrations/keys';
 import type { Automation } from './automation';
+import type { PushService } from './push/service';
 
 export interface Clock {
   now(): Date;
@@ -22,6 +23,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** Mindbody Public API v6: the live client with MINDBODY_* credentials, the sandbox site otherwise. */
     mindbody: MindbodyApi;
+    /** Push notifications to one client through FCM (live or sandbox), each one recorded. */
+    push: PushService;
     /** Keys the inbound integrations must present (RevenueCat webhook, mobile app). */
     integrationKeys: IntegrationKeys;
     /** Automated messages (issue 12): the sending engine and the push sender it uses. */

@@ -11,6 +11,15 @@ import { localDay } from './time';
 import { candidateQuery } from './triggers';
 
 export const MESSAGE_TYPES = [1, 2, 3, 4, 5, 6] as const;
+/** message_types.slug: the `source` of an automated push in the pushes table. */
+export const MESSAGE_SLUGS: Record<number, string> = {
+  1: 'high-fives',
+  2: 'missed-class',
+  3: 'notetoself',
+  4: 'monday-morning',
+  5: 'cancelled-class',
+  6: 'extended-absense',
+};
 /** Events older than this are not planned any more (an outage longer than that is not caught up). */
 export const LOOKBACK_MS = 48 * 60 * 60_000;
 const LEASE_MS = 5 * 60_000;
@@ -125,12 +134,27 @@ export function createAutomationEngine(deps: EngineDeps) {
     return planned;
   }
 
-  async function finish(id: number, fields: { status: 'sent' | 'skipped' | 'failed'; skip_reason?: string; template?: Template; title?: string; body?: string; local_day?: string; error?: string }) {
+  async function finish(
+    id: number,
+    fields: { status: 'sent' | 'skipped' | 'failed'; skip_reason?: string; template?: Template; title?: string; body?: string; local_day?: string; error?: string; pushId?: number },
+  ) {
     await database.query(
       `UPDATE automated_pushes SET status = $2, skip_reason = $3, push_message_id = COALESCE($4, push_message_id), title = COALESCE($5, title),
-              body = COALESCE($6, body), local_day = $7, last_error = COALESCE($8, last_error), finished_at = $9, locked_by = NULL, locked_until = NULL
+              body = COALESCE($6, body), local_day = $7, last_error = COALESCE($8, last_error), finished_at = $9, push_id = COALESCE($10, push_id),
+              locked_by = NULL, locked_until = NULL
        WHERE id = $1`,
-      [id, fields.status, fields.skip_reason ?? null, fields.template?.id ?? null, fields.title ?? null, fields.body ?? null, fields.local_day ?? null, fields.error ?? null, clock.now().toISOString()],
+      [
+        id,
+        fields.status,
+        fields.skip_reason ?? null,
+        fields.template?.id ?? null,
+        fields.title ?? null,
+        fields.body ?? null,
+        fields.local_day ?? null,
+        fields.error ?? null,
+        clock.now().toISOString(),
+        fields.pushId ?? null,
+      ],
     );
   }
 
@@ -193,6 +217,8 @@ export function createAutomationEngine(deps: EngineDeps) {
       outcome = await sender.sendToClient({
         clientId: row.client_id,
         messageType: row.message_type,
+        source: MESSAGE_SLUGS[row.message_type] ?? 'automated',
+        key: `automated:${row.id}:${row.attempts}`,
         title,
         body,
         data: { kind: 'automated', message_type: String(row.message_type), automated_push_id: String(row.id) },
@@ -201,18 +227,20 @@ export function createAutomationEngine(deps: EngineDeps) {
       outcome = { status: 'failed', error: error instanceof Error ? error.message : String(error), retryable: true };
     }
     if (outcome.status === 'sent') {
-      await finish(row.id, { status: 'sent', template, title, body, local_day: day });
+      await finish(row.id, { status: 'sent', template, title, body, local_day: day, pushId: outcome.pushId });
       return 'sent';
     }
     await releaseSlot(row.client_id, day);
-    if (outcome.status === 'no_token') return finish(row.id, { status: 'skipped', skip_reason: 'no_token', template, title, body }).then(() => 'skipped');
+    if (outcome.status === 'no_token') {
+      return finish(row.id, { status: 'skipped', skip_reason: 'no_token', template, title, body, error: outcome.reason, pushId: outcome.pushId }).then(() => 'skipped');
+    }
     const error = outcome.error.slice(0, 2000);
     if (outcome.retryable && row.attempts < MAX_SEND_ATTEMPTS) {
       await requeue(row.id, new Date(now.getTime() + retryDelayMs(row.attempts, outcome.retryAfterMs)), { error });
       return 'retrying';
     }
     deps.log.warn({ automatedPush: row.id, client: row.client_id, error }, 'automated push failed');
-    await finish(row.id, { status: 'failed', template, title, body, error });
+    await finish(row.id, { status: 'failed', template, title, body, error, pushId: outcome.pushId });
     return 'failed';
   }
 

@@ -1,14 +1,14 @@
-import type { Database } from '../db/client';
+import type { PushService } from '../push/service';
 
 /**
- * What automated messages need from push delivery. The FCM adapter (server/src/integrations/fcm,
- * issue 5) sits behind it in production; the sandbox below delivers nowhere and is the embedded default.
+ * What automated messages need from push delivery: the FCM push service of issue 5 sits behind it
+ * (live or sandbox by config); tests may put a scripted sender in its place.
  */
 export type PushOutcome =
-  | { status: 'sent' }
+  | { status: 'sent'; pushId?: number }
   /** The client has no usable device token (none reported, or all marked dead). */
-  | { status: 'no_token' }
-  | { status: 'failed'; error: string; retryable: boolean; retryAfterMs?: number };
+  | { status: 'no_token'; pushId?: number; reason?: string }
+  | { status: 'failed'; error: string; retryable: boolean; retryAfterMs?: number; pushId?: number };
 
 export interface PushContent {
   title: string;
@@ -17,48 +17,38 @@ export interface PushContent {
 }
 
 export interface AutomatedSender {
-  sendToClient(push: PushContent & { clientId: number; messageType: number }): Promise<PushOutcome>;
+  /** `key` is unique per send attempt: a repeated call with it never pushes twice. */
+  sendToClient(push: PushContent & { clientId: number; messageType: number; source: string; key: string }): Promise<PushOutcome>;
   /** 'Send test to me': one device token, not a client. */
   sendToToken(push: PushContent & { token: string }): Promise<PushOutcome>;
 }
 
-/** The newest device token the client's app reported (debug records), or null. */
-export async function latestDeviceToken(database: Database, clientId: number): Promise<string | null> {
-  const [row] = await database.query<{ token: string | null }>(
-    `SELECT COALESCE(NULLIF(firebase_token_new, ''), NULLIF(firebase_token_current, '')) AS token
-     FROM debug_records WHERE client_id = $1
-       AND COALESCE(NULLIF(firebase_token_new, ''), NULLIF(firebase_token_current, '')) IS NOT NULL
-     ORDER BY sent_at DESC NULLS LAST, id DESC LIMIT 1`,
-    [clientId],
-  );
-  return row?.token ?? null;
-}
-
-export interface SandboxSender extends AutomatedSender {
-  /** Everything 'delivered', newest last (the demo and tests read it). */
-  delivered: { clientId: number | null; token: string; title: string; body: string; data: Record<string, string> }[];
-}
-
 /**
- * Delivers nowhere: a client with a token in its debug records counts as sent; tokens starting with
- * 'invalid' fail for good, as FCM's UNREGISTERED would.
+ * Sends through the push service, so every automated push is in the `pushes` table (sender
+ * 'automated', source = the message type's slug) next to the ones staff sent by hand.
  */
-export function createSandboxSender(database: Database): SandboxSender {
-  const delivered: SandboxSender['delivered'] = [];
-  const deliver = (clientId: number | null, token: string, push: PushContent): PushOutcome => {
-    if (token.startsWith('invalid')) return { status: 'failed', error: 'UNREGISTERED: the device token is no longer valid', retryable: false };
-    delivered.push({ clientId, token, title: push.title, body: push.body, data: push.data });
-    return { status: 'sent' };
-  };
+export function pushServiceSender(push: PushService): AutomatedSender {
   return {
-    delivered,
-    async sendToClient(push) {
-      const token = await latestDeviceToken(database, push.clientId);
-      if (!token) return { status: 'no_token' };
-      return deliver(push.clientId, token, push);
+    async sendToClient(message) {
+      const outcome = await push.sendToClient({
+        clientId: message.clientId,
+        title: message.title,
+        body: message.body,
+        data: message.data,
+        sentBy: 'automated',
+        source: message.source,
+        idempotencyKey: message.key,
+      });
+      if (outcome.updated) return { status: 'sent', pushId: outcome.push_id };
+      if (outcome.results.length === 0) return { status: 'no_token', pushId: outcome.push_id, reason: outcome.reason };
+      // A token FCM declared dead never works again; any other failure may pass later.
+      const retryable = outcome.results.some((result) => result.outcome === 'failed');
+      return { status: 'failed', error: outcome.reason ?? 'FCM did not deliver the push', retryable, pushId: outcome.push_id };
     },
-    async sendToToken(push) {
-      return deliver(null, push.token, push);
+    async sendToToken(message) {
+      const result = await push.sendToToken(message.token, { title: message.title, body: message.body, data: message.data });
+      if (result.outcome === 'sent') return { status: 'sent' };
+      return { status: 'failed', error: result.error ?? result.code ?? 'FCM did not deliver the push', retryable: false };
     },
   };
 }

@@ -374,6 +374,7 @@ export const automatedPushes = pgTable('automated_pushes', {
   due_at: tz('due_at').notNull(),
   deferred: boolean('deferred').notNull(),
   push_message_id: integer('push_message_id'),
+  push_id: id64('push_id'),
   title: text('title'),
   body: text('body'),
   attempts: integer('attempts').notNull(),
@@ -394,3 +395,25 @@ export const automatedPushDays = pgTable(
   },
   (table) => [primaryKey({ columns: [table.client_id, table.local_day] })],
 );
+export const pushes = pgTable('pushes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  client_id: id64('client_id'),
+  sent_by: text('sent_by').notNull(),
+  staff_user_id: integer('staff_user_id'),
+  source: text('source').notNull(),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  data: jsonb('data').$type<Record<string, string>>(),
+  status: text('status').$type<'sending' | 'sent' | 'failed' | 'no_token'>().notNull(),
+  reason: text('reason'),
+  results: jsonb('results').$type<unknown[]>().notNull(),
+  idempotency_key: text('idempotency_key'),
+  created_at: tz('created_at').notNull().defaultNow(),
+  finished_at: tz('finished_at'),
+});
+
+export const deadPushTokens = pgTable('dead_push_tokens', {
+  token: text('token').primaryKey(),
+  code: text('code').notNull(),
+  marked_at: tz('marked_at').notNull().defaultNow(),
+});
