@@ -57,6 +57,8 @@ interface PushRow {
   context: Record<string, unknown>;
   planned_for: string | Date;
   attempts: number;
+  /** The day whose cap slot this push holds (set when reserved, cleared when given back). */
+  local_day: string | null;
 }
 
 interface RunState {
@@ -178,8 +180,21 @@ export function createAutomationEngine(deps: EngineDeps) {
     return rows.length > 0;
   }
 
-  async function releaseSlot(clientId: number, day: string) {
-    await database.query('UPDATE automated_push_days SET sent = sent - 1 WHERE client_id = $1 AND local_day = $2 AND sent > 0', [clientId, day]);
+  async function releaseSlot(row: PushRow, day: string) {
+    await database.query('UPDATE automated_push_days SET sent = sent - 1 WHERE client_id = $1 AND local_day = $2 AND sent > 0', [row.client_id, day]);
+    await database.query('UPDATE automated_pushes SET local_day = NULL WHERE id = $1', [row.id]);
+  }
+
+  /**
+   * The slot of today's cap this push needs. A push retried after its worker died still holds the
+   * slot it took; one from another day gives that back first.
+   */
+  async function holdSlot(row: PushRow, day: string, cap: number): Promise<boolean> {
+    if (row.local_day === day) return true;
+    if (row.local_day) await releaseSlot(row, row.local_day);
+    if (!(await reserveSlot(row.client_id, day, cap))) return false;
+    await database.query('UPDATE automated_pushes SET local_day = $2 WHERE id = $1', [row.id, day]);
+    return true;
   }
 
   type Result = 'sent' | 'skipped' | 'failed' | 'deferred' | 'retrying';
@@ -209,7 +224,7 @@ export function createAutomationEngine(deps: EngineDeps) {
     const title = fillPlaceholders(template.title, values);
     const body = fillPlaceholders(template.message, values);
     const day = localDay(now, timeZone);
-    if (!(await reserveSlot(row.client_id, day, state.global.daily_cap))) {
+    if (!(await holdSlot(row, day, state.global.daily_cap))) {
       return finish(row.id, { status: 'skipped', skip_reason: 'daily_cap', template, title, body }).then(() => 'skipped');
     }
     let outcome: PushOutcome;
@@ -230,7 +245,7 @@ export function createAutomationEngine(deps: EngineDeps) {
       await finish(row.id, { status: 'sent', template, title, body, local_day: day, pushId: outcome.pushId });
       return 'sent';
     }
-    await releaseSlot(row.client_id, day);
+    await releaseSlot(row, day);
     if (outcome.status === 'no_token') {
       return finish(row.id, { status: 'skipped', skip_reason: 'no_token', template, title, body, error: outcome.reason, pushId: outcome.pushId }).then(() => 'skipped');
     }
@@ -245,13 +260,15 @@ export function createAutomationEngine(deps: EngineDeps) {
   }
 
   async function claim(now: Date): Promise<PushRow[]> {
-    return database.query<PushRow>(
+    const rows = await database.query<PushRow>(
       `UPDATE automated_pushes SET status = 'sending', attempts = attempts + 1, locked_by = $1, locked_until = $2
        WHERE id IN (SELECT id FROM automated_pushes WHERE status = 'pending' AND due_at <= $3
                     ORDER BY due_at, id LIMIT ${CLAIM_BATCH} FOR UPDATE SKIP LOCKED)
-       RETURNING id, message_type, client_id, event_key, context, planned_for, attempts`,
+       RETURNING id, message_type, client_id, event_key, context, planned_for, attempts, local_day::text AS local_day`,
       [workerId, new Date(now.getTime() + LEASE_MS).toISOString(), now.toISOString()],
     );
+    // bigint columns arrive as strings or BigInt depending on the driver
+    return rows.map((row) => ({ ...row, id: Number(row.id), client_id: Number(row.client_id) }));
   }
 
   async function dispatch(state: RunState, totals: TickResult) {
