@@ -6,6 +6,7 @@ import { PushNotificationButton } from './actions/PushNotificationButton';
 import { UpdateAccessLevelButton } from './actions/UpdateAccessLevelButton';
 import { CLIENT_RESOURCE, type ClientRecord } from './clientsData';
 import { LoadError } from './LoadError';
+import { AutomatedMessagesSection } from './show/AutomatedMessagesSection';
 import { BackButton } from './show/BackButton';
 import { ClientSummary } from './show/ClientSummary';
 import { ContractsSection } from './show/ContractsSection';
@@ -51,6 +52,7 @@ const ClientDetails = () => {
       <RecentVideosSection client={record} />
       <FavoritesSection client={record} />
       <PurchasesSection client={record} />
+      <AutomatedMessagesSection client={record} />
       <DebugInfoSection client={record} />
     </Box>
   );

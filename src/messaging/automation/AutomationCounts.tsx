@@ -48,6 +48,7 @@ export const AutomationCounts = ({ typeId }: { typeId: number }) => {
         <>
           <Box sx={{ overflowX: 'auto' }}>
             <SimpleTable
+              label={t('title')}
               headers={[t('columns.template'), t('columns.sent'), t('columns.failed'), t('columns.skipped')]}
               rows={rows}
               rowKey={(row) => row.key}

@@ -42,6 +42,7 @@ export const AutomationPreview = ({ typeId }: { typeId: number }) => {
                 {t('sample')}
               </Typography>
               <SimpleTable
+                label={t('title')}
                 headers={[t('columns.client'), t('columns.due'), t('columns.text')]}
                 rows={preview.data.sample}
                 rowKey={(row, index) => `${row.client_id}-${index}`}

@@ -38,7 +38,12 @@ export const AutomationSettingsForm = ({ typeId, stored }: { typeId: number; sto
       await save.mutateAsync({ settings: settingsChange, global: globalChange });
       notify('messaging.automation.notify.saved', { type: 'success' });
     } catch (error) {
-      notify('messaging.automation.notify.save_failed', { type: 'error', messageArgs: { reason: failureReason(error, (field) => t(`fields.${field}`)) } });
+      // 'settings.delay_minutes' / 'global.daily_cap' → the field's label
+      const label = (path: string) => {
+        const name = path.replace(/^(settings|global)\./, '').split('.')[0]!;
+        return translate(`messaging.automation.fields.${name}`, { _: path });
+      };
+      notify('messaging.automation.notify.save_failed', { type: 'error', messageArgs: { reason: failureReason(error, label) } });
     }
   };
 
