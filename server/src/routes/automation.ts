@@ -15,6 +15,7 @@ import {
 } from '../../../contract/automation';
 import { errorResponses } from '../../../contract/common';
 import { fillPlaceholders } from '../../../contract/placeholders';
+import { AUTOMATION_TICK } from '../automation';
 import { enabledTemplates, LOOKBACK_MS } from '../automation/engine';
 import { automationCounts, automationPreview, clientAutomatedPushes } from '../automation/reports';
 import { nextWeekly } from '../automation/rules';
@@ -32,7 +33,13 @@ const automationRoutes: FastifyPluginAsyncZod = async (app) => {
     const zone = app.config.STUDIO_TIME_ZONE;
     const minutes = app.config.AUTOMATED_MESSAGES_INTERVAL_MINUTES;
     const weekly = typeId === 3 || typeId === 4;
-    const nextRun = !settings.active ? null : weekly ? nextWeekly(now, settings.weekday, settings.send_time, zone) : minutes > 0 ? new Date(now.getTime() + minutes * 60_000) : null;
+    let nextRun: Date | null = null;
+    if (settings.active && weekly) nextRun = nextWeekly(now, settings.weekday, settings.send_time, zone);
+    else if (settings.active && minutes > 0) {
+      // The shared schedule's next run (whichever instance takes it).
+      const [schedule] = await app.database.query<{ next_run_at: string | Date }>('SELECT next_run_at FROM job_schedules WHERE name = $1', [AUTOMATION_TICK]);
+      nextRun = schedule ? new Date(Math.max(new Date(schedule.next_run_at).getTime(), now.getTime())) : null;
+    }
     const [staff] = staffId === undefined ? [] : await app.database.query<{ device_token: string | null }>('SELECT device_token FROM staff_users WHERE id = $1', [staffId]);
     return {
       message_type: typeId,

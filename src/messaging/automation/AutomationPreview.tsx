@@ -10,7 +10,7 @@ import { dateTime } from '../../clients/format';
 import { useAutomationPreview } from './useAutomation';
 
 /** 'Preview': how many clients the next run would message, and a few of them with their text. */
-export const AutomationPreview = ({ typeId }: { typeId: number }) => {
+export const AutomationPreview = ({ typeId, timeZone }: { typeId: number; timeZone: string }) => {
   const translate = useTranslate();
   const [asked, setAsked] = useState(false);
   const preview = useAutomationPreview(typeId, asked);
@@ -35,7 +35,7 @@ export const AutomationPreview = ({ typeId }: { typeId: number }) => {
               {t(`blocked.${preview.data.blocked}`)}
             </Alert>
           )}
-          <Typography>{t(weekly ? 'weekly' : 'events', { smart_count: preview.data.count, date: dateTime(preview.data.to) })}</Typography>
+          <Typography>{t(weekly ? 'weekly' : 'events', { smart_count: preview.data.count, date: dateTime(preview.data.to, timeZone) })}</Typography>
           {preview.data.sample.length > 0 && (
             <>
               <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
@@ -48,7 +48,7 @@ export const AutomationPreview = ({ typeId }: { typeId: number }) => {
                 rowKey={(row, index) => `${row.client_id}-${index}`}
                 cells={(row) => [
                   [row.first_name, row.last_name].filter(Boolean).join(' ') || `#${row.client_id}`,
-                  dateTime(row.due_at),
+                  dateTime(row.due_at, timeZone),
                   <>
                     <strong>{row.title}</strong> {row.message}
                   </>,

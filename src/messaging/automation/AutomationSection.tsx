@@ -33,7 +33,7 @@ export const AutomationSection = ({ typeId }: { typeId: number }) => {
           {/* keyed by the stored values so a save or another tab's change resets the form */}
           <AutomationSettingsForm key={JSON.stringify([settings.data.settings, settings.data.global])} typeId={typeId} stored={settings.data} />
           <SendTestControls typeId={typeId} storedToken={settings.data.staff_device_token} />
-          <AutomationPreview typeId={typeId} />
+          <AutomationPreview typeId={typeId} timeZone={settings.data.time_zone} />
         </>
       )}
       <AutomationCounts typeId={typeId} />
