@@ -49,3 +49,29 @@ export const UNPAGED_LIST_CAP = 10_000;
 export const RECENT_VIDEOS_LIMIT = 50;
 
 export const MAX_DEBUG_LIMIT = 100;
+
+/** Spec §2/§9 'Override for': days an admin-granted access level lasts. */
+export const OVERRIDE_DAYS = [1, 7, 14, 21, 28] as const;
+export type OverrideDays = (typeof OVERRIDE_DAYS)[number];
+export const MAX_OVERRIDE_DAYS = 28;
+/** Slack for a console clock a little ahead of the server's when it computed the end date. */
+export const OVERRIDE_CLOCK_SLACK_MS = 60 * 60 * 1000;
+
+/** Spec §4: the override ends that many days from now (1 day = 24 hours). */
+export const overrideEnd = (days: number, now: Date) => new Date(now.getTime() + days * DAY_MS);
+
+/** Why an override end date cannot be accepted, or null when it can (server and console agree). */
+export function overrideEndProblem(end: Date, now: Date): string | null {
+  if (Number.isNaN(end.getTime())) return 'adminOverrideDate must be an ISO 8601 date and time';
+  if (end.getTime() <= now.getTime()) return 'adminOverrideDate must be in the future';
+  if (end.getTime() > now.getTime() + MAX_OVERRIDE_DAYS * DAY_MS + OVERRIDE_CLOCK_SLACK_MS) {
+    return `adminOverrideDate must be at most ${MAX_OVERRIDE_DAYS} days ahead`;
+  }
+  return null;
+}
+
+/** Spec §9: the category id favorites are stored under. */
+export const FAVORITES_CATEGORY_ID = 30;
+/** FCM's notification limits leave room for these (4096 bytes in all). */
+export const PUSH_TITLE_MAX = 100;
+export const PUSH_BODY_MAX = 1000;

@@ -10,3 +10,4 @@ export * from './messaging';
 export * from './raSimpleRest';
 export * from './videos';
 export * from './automation';
+export * from './clientActions';

@@ -22,6 +22,7 @@ import { registerMindbodyJobs } from './mindbody/jobs';
 import { registerRevenueCatJobs } from './revenuecat/events';
 import { createAutomation, registerAutomationJobs } from './automation';
 import { pushServiceSender, type AutomatedSender } from './automation/sender';
+import { registerOverrideJobs } from './clients/accessOverride';
 import type { Clock } from './types';
 import './types';
 
@@ -101,6 +102,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerMindbodyJobs(app);
   await registerRevenueCatJobs(app);
   await registerAutomationJobs(app);
+  await registerOverrideJobs(app);
   await registerConsole(app);
   return app;
 }

@@ -13,6 +13,7 @@ import { ContractsSection } from './show/ContractsSection';
 import { DebugInfoSection } from './show/DebugInfoSection';
 import { FavoritesSection } from './show/FavoritesSection';
 import { PurchasesSection } from './show/PurchasesSection';
+import { PushesSection } from './show/PushesSection';
 import { RecentVideosSection } from './show/RecentVideosSection';
 
 const ClientDetails = () => {
@@ -52,6 +53,7 @@ const ClientDetails = () => {
       <RecentVideosSection client={record} />
       <FavoritesSection client={record} />
       <PurchasesSection client={record} />
+      <PushesSection client={record} />
       <AutomatedMessagesSection client={record} />
       <DebugInfoSection client={record} />
     </Box>

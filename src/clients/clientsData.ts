@@ -11,7 +11,15 @@ import type {
   RecentlyViewedVideo,
   UnpagedClientList,
 } from '../../contract/clients';
-import { MAX_PER_PAGE } from '../../contract/clientRules';
+import type {
+  ContractSyncResponse,
+  FavoritesUpdateResponse,
+  PushNotificationResponse,
+  PushRecord,
+  UpdateAccessLevelBody,
+  UpdateAccessLevelResponse,
+} from '../../contract/clientActions';
+import { FAVORITES_CATEGORY_ID, MAX_PER_PAGE } from '../../contract/clientRules';
 import type { CrudMethods, DataModule } from '../providers/dataModule';
 import type { HttpClient } from '../providers/http';
 import { clientLists, type ClientListDefinition } from './clientLists';
@@ -52,7 +60,19 @@ export type ClientsMethods = {
   /** The videos a level may watch, grouped by category (for the favorites modal). */
   getVideoOptions: (vodAccessLevel: number | string) => Promise<VideoOptionGroup[]>;
   getAccessLevels: () => Promise<AccessLevel[]>;
+  /** Adds or removes a favorite; a non-empty `errors` means nothing changed. */
+  updateClientFavorite: (client: ClientKey, vimeoVideoId: string, updateType: 'add' | 'remove') => Promise<FavoritesUpdateResponse>;
+  /** Grants a level until a date; rejects (HttpError with the server's message) when refused. */
+  updateClientAccessLevel: (body: UpdateAccessLevelBody) => Promise<UpdateAccessLevelResponse>;
+  /** Pushes to the client's devices; the same key twice pushes once. */
+  pushNotification: (client: ClientKey, notification: { title: string; body: string }, idempotencyKey: string) => Promise<PushNotificationResponse>;
+  /** Fetches the client's contracts from MindBody and stores them. */
+  syncClientContracts: (client: ClientKey) => Promise<ContractSyncResponse>;
+  /** The client's most recent pushes, newest first. */
+  getClientPushes: (clientId: number) => Promise<PushRecord[]>;
 };
+
+export const RECENT_PUSHES = 10;
 
 export const clientsData = (http: HttpClient) => {
   const cursors = new CursorBook();
@@ -143,6 +163,28 @@ export const clientsData = (http: HttpClient) => {
       getVideoOptions: async (vodAccessLevel) =>
         (await json<{ videos: VideoOptionGroup[] }>(`/api/client/v1/video-options/${segment(vodAccessLevel)}`)).videos,
       getAccessLevels: async () => (await json<{ levels: AccessLevel[] }>('/api/client/v1/vod-access-levels')).levels,
+      updateClientFavorite: (client, vimeoVideoId, updateType) =>
+        json<FavoritesUpdateResponse>('/api/client/v1/client-details/favorites-videos-update', {
+          method: 'POST',
+          body: JSON.stringify({
+            vimeo_video_id: vimeoVideoId,
+            email_address: client.email_address,
+            mb_client_id: client.mb_client_id,
+            video_category_id: FAVORITES_CATEGORY_ID,
+            update_type: updateType,
+          }),
+        }),
+      updateClientAccessLevel: (body) =>
+        json<UpdateAccessLevelResponse>('/api/client/v1/client-details/update-access-level', { method: 'POST', body: JSON.stringify(body) }),
+      pushNotification: (client, notification, idempotencyKey) =>
+        json<PushNotificationResponse>('/api/client/v1/client-details/push-notification', {
+          method: 'POST',
+          headers: new Headers({ 'Idempotency-Key': idempotencyKey }),
+          body: JSON.stringify({ notification, mb_client_id: client.mb_client_id, email_address: client.email_address }),
+        }),
+      syncClientContracts: (client) => json<ContractSyncResponse>(`/api/v1/sync/contracts/${segment(client.mb_site_id)}/${segment(client.mb_client_id)}`),
+      getClientPushes: async (clientId) =>
+        json<PushRecord[]>(`/api/admin/v1/pushes?${new URLSearchParams({ filter: JSON.stringify({ client_id: clientId }), range: JSON.stringify([0, RECENT_PUSHES - 1]) })}`),
     },
   } satisfies DataModule<ClientsMethods>;
 };

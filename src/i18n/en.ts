@@ -333,6 +333,8 @@ export const en = {
         empty: 'No contracts were found.',
       },
       // ours: automated messages (issue 12)
+      // Every automated message of the client, also the skipped and waiting ones; the delivered ones are in
+      // 'Recent Push Notifications' too, with the devices' answers.
       automated_messages: {
         title: 'Automated Messages',
         empty: 'No automated messages yet.',
@@ -366,6 +368,15 @@ export const en = {
         under_a_minute: '< 1 MINUTE(S)',
         minutes: '%{count} MINUTE(S)', // ours: the spec says whole minutes
         remove_error: 'Error removing favorites video',
+      },
+      // ours: the issue asks for the client's recent pushes on this page
+      pushes: {
+        title: 'Recent Push Notifications',
+        columns: { sent_at: 'Sent At', title: 'Title', body: 'Message', sent_by: 'Sent By', result: 'Result' },
+        status: { sending: 'Sending', sent: 'Sent', failed: 'Failed', no_token: 'No device' },
+        devices: '%{sent} of %{count} device(s)',
+        empty: 'No push notifications were sent to this client.',
+        automated: 'Automated · %{type}', // ours (issue 12)
       },
       purchases: {
         title: 'Purchase History',
@@ -408,6 +419,10 @@ export const en = {
       title: "Add a video to client's favorites list",
       video: 'Video', // ours
       option_coach: ' - COACH: %{instructor}',
+      option: '%{title}%{coach} (%{length})', // ours: the spec names the parts, not how they are joined
+      choose_video: 'Choose a video', // ours
+      already_favorite: 'already a favorite', // ours
+      no_videos: 'No videos for this access level', // ours
       save: 'Save',
       cancel: 'Cancel',
     },
@@ -424,12 +439,14 @@ export const en = {
         28: '4 Weeks',
       },
       warning: 'Warning: Client will have new access level until %{date}',
+      choose_level: 'Choose a level', // ours
       save: 'Save',
       cancel: 'Cancel',
     },
     push_modal: {
       title: 'Push Notification Directly to Client',
       fields: { title: 'Title', message: 'Message' },
+      message_required: '* Message Required', // ours: the spec's message rule (§5) applied here too
       send: 'Send',
       cancel: 'Cancel',
     },

@@ -154,3 +154,58 @@ describe('CSV export', () => {
     expect(csvField(-99)).toBe('-99');
   });
 });
+
+describe('client action calls', () => {
+  function recordingHttp(json: unknown) {
+    const calls: { path: string; method?: string; body?: unknown; key?: string | null }[] = [];
+    const http: HttpClient = async (path, options = {}) => {
+      calls.push({
+        path,
+        method: options.method,
+        body: typeof options.body === 'string' ? JSON.parse(options.body) : undefined,
+        key: options.headers instanceof Headers ? options.headers.get('Idempotency-Key') : null,
+      });
+      return { status: 200, headers: new Headers(), body: '', json } as HttpResponse;
+    };
+    return { http, calls };
+  }
+  const kim = aClient({ _id: 7 });
+
+  it('sends the spec bodies of the favorites, level and push calls', async () => {
+    const { http, calls } = recordingHttp({ errors: [] });
+    const { methods } = clientsData(http);
+    await methods.updateClientFavorite(kim, '9001', 'remove');
+    await methods.updateClientAccessLevel({ client_id: 7, new_vod_access_level: 3, adminOverrideDate: '2026-11-29T12:00:00.000Z' });
+    await methods.pushNotification(kim, { title: 'Hi', body: 'There' }, 'key-12345678');
+    expect(calls).toEqual([
+      {
+        path: '/api/client/v1/client-details/favorites-videos-update',
+        method: 'POST',
+        body: { vimeo_video_id: '9001', email_address: 'kim.park@studio.test', mb_client_id: '100777', video_category_id: 30, update_type: 'remove' },
+        key: null,
+      },
+      {
+        path: '/api/client/v1/client-details/update-access-level',
+        method: 'POST',
+        body: { client_id: 7, new_vod_access_level: 3, adminOverrideDate: '2026-11-29T12:00:00.000Z' },
+        key: null,
+      },
+      {
+        path: '/api/client/v1/client-details/push-notification',
+        method: 'POST',
+        body: { notification: { title: 'Hi', body: 'There' }, mb_client_id: '100777', email_address: 'kim.park@studio.test' },
+        key: 'key-12345678',
+      },
+    ]);
+  });
+
+  it("syncs by site and MindBody id, and asks for the client's ten newest pushes", async () => {
+    const { http, calls } = recordingHttp([]);
+    const { methods } = clientsData(http);
+    await methods.syncClientContracts(aClient({ mb_site_id: null, mb_client_id: '100777' }));
+    await methods.getClientPushes(7);
+    expect(calls[0]!.path).toBe('/api/v1/sync/contracts/null/100777');
+    expect(calls[1]!.path.split('?')[0]).toBe('/api/admin/v1/pushes');
+    expect(query(calls[1]!.path)).toEqual({ filter: '{"client_id":7}', range: '[0,9]' });
+  });
+});

@@ -46,6 +46,19 @@ export async function matchClient(database: Database, ids: string[], email: stri
   return null;
 }
 
+/** The level the client's stored purchases give now (the highest granting one), or null. */
+export async function purchaseLevelOf(database: Database, clientId: number, now: Date): Promise<number | null> {
+  const purchases = await database.query<{ subscription_status: string | null; expires_at: Date | string | null; level: number | null }>(
+    `SELECT p.subscription_status, p.expires_at, al.sort_order AS level
+     FROM purchases p LEFT JOIN access_levels al ON al.id = p.access_level_id WHERE p.client_id = $1`,
+    [clientId],
+  );
+  return purchaseAccessLevel(
+    purchases.map((p) => ({ subscription_status: p.subscription_status, expires_at: p.expires_at === null ? null : new Date(p.expires_at), level: p.level === null ? null : Number(p.level) })),
+    now,
+  );
+}
+
 /** Recomputes a client's purchase-derived level and, unless an admin override runs, the effective one. */
 export async function refreshAccess(deps: Pick<ProcessDeps, 'database' | 'clock'>, clientId: number) {
   const { database } = deps;
@@ -55,16 +68,8 @@ export async function refreshAccess(deps: Pick<ProcessDeps, 'database' | 'clock'
     [clientId],
   );
   if (!client) return null;
-  const purchases = await database.query<{ subscription_status: string | null; expires_at: Date | string | null; level: number | null }>(
-    `SELECT p.subscription_status, p.expires_at, al.sort_order AS level
-     FROM purchases p LEFT JOIN access_levels al ON al.id = p.access_level_id WHERE p.client_id = $1`,
-    [clientId],
-  );
   const [free] = await database.query<{ level: number }>('SELECT min(sort_order) AS level FROM access_levels');
-  const level = purchaseAccessLevel(
-    purchases.map((p) => ({ subscription_status: p.subscription_status, expires_at: p.expires_at === null ? null : new Date(p.expires_at), level: p.level === null ? null : Number(p.level) })),
-    now,
-  );
+  const level = await purchaseLevelOf(database, clientId, now);
   const next = accessAfterPurchases(
     { vod_access_level: client.vod_access_level, admin_updated_expiration: client.admin_updated_expiration === null ? null : new Date(client.admin_updated_expiration) },
     level,

@@ -17,6 +17,7 @@ import { toClient, type ClientRow } from '../clients/rows';
 import { notFound } from '../lib/errors';
 import clientDetailsRoutes from './clientDetails';
 import accessLevelRoutes from './accessLevels';
+import clientActionRoutes from './clientActions';
 
 const LIST_DESCRIPTION = `List 1: all clients; 2: MindBody (a MindBody id longer than 2 characters); 3: active (status Active); 4: new (first login within the last 30 days).
 
@@ -74,6 +75,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
 
   await app.register(clientDetailsRoutes);
   await app.register(accessLevelRoutes);
+  await app.register(clientActionRoutes);
 };
 
 export default clientRoutes;

@@ -1,17 +1,20 @@
+import { useState } from 'react';
 import { Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
+import type { OptionVideo } from '../../../contract/clients';
 import type { ClientRecord } from '../clientsData';
+import { AddFavoriteDialog } from './AddFavoriteDialog';
 
-/**
- * 'Add a Video' in the Favorites Videos section. Extension point: the modal (videos from
- * dataProvider.getVideoOptions, grouped by category) and the add call come with issue 5; after
- * saving it invalidates clientSectionKey(client._id, 'favorites').
- */
-export const AddFavoriteButton = (_props: { client: ClientRecord }) => {
+/** 'Add a Video' in the Favorites Videos section. */
+export const AddFavoriteButton = ({ client, favorites = [] }: { client: ClientRecord; favorites?: OptionVideo[] }) => {
   const translate = useTranslate();
+  const [open, setOpen] = useState(false);
   return (
-    <Button size="small" variant="outlined">
-      {translate('client.sections.favorites.add')}
-    </Button>
+    <>
+      <Button size="small" variant="outlined" onClick={() => setOpen(true)}>
+        {translate('client.sections.favorites.add')}
+      </Button>
+      {open && <AddFavoriteDialog client={client} favorites={favorites} open={open} onClose={() => setOpen(false)} />}
+    </>
   );
 };

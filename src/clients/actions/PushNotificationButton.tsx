@@ -1,12 +1,19 @@
+import { useState } from 'react';
 import { Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ClientRecord } from '../clientsData';
+import { PushNotificationDialog } from './PushNotificationDialog';
 
-/**
- * Header button 'Send a push notification to client'. Extension point: the push modal
- * (spec §2 'Push Notification Directly to Client') and its call come with issue 5.
- */
-export const PushNotificationButton = (_props: { client: ClientRecord }) => {
+/** Header button 'Send a push notification to client'. The dialog stays mounted so a failed message is kept. */
+export const PushNotificationButton = ({ client }: { client: ClientRecord }) => {
   const translate = useTranslate();
-  return <Button variant="contained">{translate('client.actions.push')}</Button>;
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="contained" onClick={() => setOpen(true)}>
+        {translate('client.actions.push')}
+      </Button>
+      <PushNotificationDialog client={client} open={open} onClose={() => setOpen(false)} />
+    </>
+  );
 };

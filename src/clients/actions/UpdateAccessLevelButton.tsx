@@ -1,12 +1,19 @@
+import { useState } from 'react';
 import { Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ClientRecord } from '../clientsData';
+import { UpdateAccessLevelDialog } from './UpdateAccessLevelDialog';
 
-/**
- * Header button 'Update VOD Access Level'. Extension point: the level modal (spec §2 'Update
- * Client VOD Access Level') and its call come with issue 5.
- */
-export const UpdateAccessLevelButton = (_props: { client: ClientRecord }) => {
+/** Header button 'Update VOD Access Level'. */
+export const UpdateAccessLevelButton = ({ client }: { client: ClientRecord }) => {
   const translate = useTranslate();
-  return <Button variant="contained">{translate('client.actions.update_level')}</Button>;
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="contained" onClick={() => setOpen(true)}>
+        {translate('client.actions.update_level')}
+      </Button>
+      {open && <UpdateAccessLevelDialog client={client} open={open} onClose={() => setOpen(false)} />}
+    </>
+  );
 };

@@ -15,7 +15,7 @@ export const FavoritesSection = ({ client }: { client: ClientRecord }) => {
   const t = (key: string, options?: object) => translate(`client.sections.favorites.${key}`, options);
   const lengthTexts = { underAMinute: t('under_a_minute'), minutes: (count: number) => t('minutes', { count }) };
   return (
-    <CollapsibleSection title={t('title')} actions={<AddFavoriteButton client={client} />}>
+    <CollapsibleSection title={t('title')} actions={<AddFavoriteButton client={client} favorites={query.data} />}>
       <SectionState query={query} empty={<EmptyText>{t('empty')}</EmptyText>}>
         {(videos) => (
           <SimpleTable

@@ -38,6 +38,10 @@ const defaultSleep = (ms: number, signal?: AbortSignal) =>
     }, { once: true });
   });
 
+/** The caller gave up (shutdown, or its deadline): the last failure says what Mindbody did meanwhile. */
+const cancelled = (last: MindbodyError | undefined) =>
+  new MindbodyError(last ? last.message : 'The Mindbody call was cancelled', 'aborted', last?.status, last?.code, last?.kind);
+
 /** Exponential backoff with ±20 % jitter: 1 s, 2 s, 4 s, … at most 30 s. */
 export const backoffMs = (attempt: number) => Math.min(30_000, 1000 * 2 ** (attempt - 1)) * (0.8 + Math.random() * 0.4);
 
@@ -82,8 +86,15 @@ export function createHttpTransport(config: MindbodyConfig, options: HttpClientO
     const url = `${config.apiUrl}${path}${init.query ? `?${toSearchParams(init.query)}` : ''}`;
     let tokenRenewed = false;
     let lastError: MindbodyError | undefined;
+    const pause = async (ms: number) => {
+      try {
+        await sleep(ms, signal);
+      } catch {
+        throw cancelled(lastError);
+      }
+    };
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      if (signal?.aborted) throw new MindbodyError('The Mindbody call was cancelled', 'aborted');
+      if (signal?.aborted) throw cancelled(lastError);
       const headers: Record<string, string> = { 'Api-Key': config.apiKey, SiteId: String(siteId), Accept: 'application/json' };
       if (init.body !== undefined) headers['Content-Type'] = 'application/json';
       if (init.token) headers.Authorization = (await staffToken(siteId, signal)).header;
@@ -92,12 +103,12 @@ export function createHttpTransport(config: MindbodyConfig, options: HttpClientO
       try {
         response = await doFetch(url, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body), signal: attemptSignal });
       } catch (error) {
-        if (signal?.aborted) throw new MindbodyError('The Mindbody call was cancelled', 'aborted');
+        if (signal?.aborted) throw cancelled(lastError);
         const timedOut = (error as Error).name === 'TimeoutError' || attemptSignal.aborted;
         lastError = timedOut
           ? new MindbodyError(`Mindbody did not answer ${method} ${path} within ${timeoutMs / 1000} s`, 'timeout')
           : new MindbodyError(`Mindbody could not be reached (${(error as Error).message})`, 'network');
-        if (attempt < maxAttempts) await sleep(backoffMs(attempt), signal);
+        if (attempt < maxAttempts) await pause(backoffMs(attempt));
         continue;
       }
 
@@ -123,13 +134,13 @@ export function createHttpTransport(config: MindbodyConfig, options: HttpClientO
         lastError = new MindbodyError(`Mindbody rate limit reached (429): ${details.message}`, 'rate_limited', 429, details.code);
         if (attempt < maxAttempts) {
           const wait = retryAfterMs(response.headers.get('retry-after'), now());
-          await sleep(Math.min(wait ?? backoffMs(attempt), maxRetryAfterMs), signal);
+          await pause(Math.min(wait ?? backoffMs(attempt), maxRetryAfterMs));
         }
         continue;
       }
       if (response.status >= 500) {
         lastError = new MindbodyError(`Mindbody failed (${response.status}): ${details.message}`, 'server', response.status, details.code);
-        if (attempt < maxAttempts) await sleep(backoffMs(attempt), signal);
+        if (attempt < maxAttempts) await pause(backoffMs(attempt));
         continue;
       }
       const kind = response.status === 401 || response.status === 403 ? 'auth' : 'request';

@@ -24,6 +24,8 @@ export class MindbodyError extends Error {
     public readonly status?: number,
     /** Mindbody's Error.Code (e.g. InvalidParameter, ClientNotFound) when it sent one. */
     public readonly code?: string,
+    /** For 'aborted': what the last attempt before the cancellation ran into, if anything. */
+    public readonly lastKind?: MindbodyErrorKind,
   ) {
     super(message);
     this.name = 'MindbodyError';

@@ -103,7 +103,8 @@ function sandboxVisits(siteId: number, clientId: string, dayStart: number): Reco
 /** Any client id gets contracts (derived from the id), so contract sync works on the demo data too. */
 function sandboxContracts(siteId: number, clientId: string, dayStart: number): Record<string, unknown>[] {
   const seed = hashText(`${siteId}:${clientId}`);
-  const count = Math.floor(unit(seed, 1) * 3);
+  // One to three each: a sync on any demo client shows something to look at.
+  const count = 1 + Math.floor(unit(seed, 1) * 3);
   return Array.from({ length: count }, (_, k) => {
     const start = dayStart - Math.floor(30 + unit(seed, k, 2) * 500) * DAY;
     const end = start + 365 * DAY;
