@@ -294,9 +294,21 @@ describe('client details', { timeout: 60_000 }, () => {
         ],
       },
     });
-    server.use(...fake.handlers);
+    server.use(
+      ...fake.handlers,
+      http.get('*/api/admin/v1/pushes', () =>
+        HttpResponse.json(
+          [{ id: 5, client_id: 7, sent_by: 'automated', source: 'high-fives', title: 'High five, Kim!', body: 'Great work in Spin.', status: 'sent', reason: null, results: [], created_at: '2026-11-21T11:00:00.000Z' }],
+          { headers: { 'content-range': 'pushes 0-0/1' } },
+        ),
+      ),
+    );
     const { user } = renderApp('/client/7');
     await screen.findByLabelText('Client Details');
+    // The delivered one is in Recent Push Notifications too, named by its type.
+    await open(user, 'View Recent Push Notifications');
+    const recent = section('Recent Push Notifications');
+    expect(await within(recent).findByText('Automated · High Five')).toBeVisible();
     await open(user, 'View Automated Messages');
     const automated = section('Automated Messages');
     await within(automated).findByText('High five, Kim!');

@@ -33,6 +33,11 @@ export interface EngineDeps {
   log: { warn: (obj: object, msg: string) => void; info: (obj: object, msg: string) => void };
 }
 
+export interface RunOptions {
+  heartbeat?: () => Promise<void>;
+  signal?: AbortSignal;
+}
+
 export interface TickResult {
   planned: number;
   sent: number;
@@ -271,7 +276,7 @@ export function createAutomationEngine(deps: EngineDeps) {
     return rows.map((row) => ({ ...row, id: Number(row.id), client_id: Number(row.client_id) }));
   }
 
-  async function dispatch(state: RunState, totals: TickResult) {
+  async function dispatch(state: RunState, totals: TickResult, run: RunOptions) {
     const now = clock.now();
     // A worker that died mid-send leaves its rows 'sending'; after the lease they are retried.
     await database.query(
@@ -279,20 +284,24 @@ export function createAutomationEngine(deps: EngineDeps) {
       [now.toISOString()],
     );
     for (;;) {
+      // On shutdown stop between batches; what is left is due and the next run takes it.
+      if (run.signal?.aborted) break;
       const batch = await claim(clock.now());
       if (batch.length === 0) break;
       for (const row of batch) totals[await dispatchOne(row, state)]++;
+      // A Monday run to every client takes long: keep the job's lease so no other instance restarts it.
+      await run.heartbeat?.();
     }
   }
 
   return {
     workerId,
     /** One run: plan due events, then send everything due. Safe to run on several instances at once. */
-    async tick(): Promise<TickResult> {
+    async tick(run: RunOptions = {}): Promise<TickResult> {
       const totals: TickResult = { planned: 0, sent: 0, skipped: 0, failed: 0, deferred: 0, retrying: 0 };
       const state = await loadState();
       totals.planned = await plan(state, clock.now());
-      await dispatch(state, totals);
+      await dispatch(state, totals, run);
       if (totals.planned + totals.sent + totals.failed > 0) deps.log.info({ ...totals }, 'automated messages run');
       return totals;
     },

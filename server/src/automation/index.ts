@@ -21,7 +21,7 @@ export function createAutomation(app: FastifyInstance, sender: AutomatedSender):
  */
 export async function registerAutomationJobs(app: FastifyInstance) {
   await automationStartedAt(app.database, app.clock.now());
-  app.jobs.define(AUTOMATION_TICK, async () => app.automation.engine.tick(), { maxAttempts: 1 });
+  app.jobs.define(AUTOMATION_TICK, async (job) => app.automation.engine.tick({ heartbeat: job.heartbeat, signal: job.signal }), { maxAttempts: 1 });
   const minutes = app.config.AUTOMATED_MESSAGES_INTERVAL_MINUTES;
   if (minutes > 0) await app.jobs.schedule(AUTOMATION_TICK, AUTOMATION_TICK, minutes * 60_000);
 }
