@@ -110,6 +110,21 @@ describe('client actions in Chromium (sandbox FCM and Mindbody)', () => {
     await screenshot(page, 'client-action-push-history');
   });
 
+  it('says why a push to a client without a device token was not sent', async () => {
+    // Client 1 of the demo data never sent debug records, so it has no Firebase token.
+    await page.goto(`${server.url}/client/1`);
+    await page.getByRole('heading', { level: 1, name: 'Client Details' }).waitFor({ timeout: 20_000 });
+    await page.getByRole('button', { name: 'Send a push notification to client' }).click();
+    const modal = page.getByRole('dialog', { name: 'Push Notification Directly to Client' });
+    await modal.getByRole('textbox', { name: 'Message' }).fill('Anyone there?');
+    await modal.getByRole('button', { name: 'Send' }).click();
+    await poll(() => modal.getByRole('status').textContent()).toMatch(/^Error.*no device token/);
+    await screenshot(page, 'client-action-push-no-token');
+    await poll(() => modal.isVisible()).toBe(false);
+    await page.goto(`${server.url}/client/${CLIENT}`);
+    await page.getByRole('heading', { level: 1, name: 'Client Details' }).waitFor({ timeout: 20_000 });
+  });
+
   it('syncs the contracts from the sandbox Mindbody', async () => {
     await page.getByRole('button', { name: 'View Contracts' }).click();
     const region = page.getByRole('region', { name: 'MindBody Contracts' });
