@@ -296,6 +296,30 @@ describe.each(testDatabases())('automated messages: triggers and rules on $name'
     });
   });
 
+  it('drops a waiting push when its type is paused, and one that could not go out within a day', async () => {
+    await addTemplate(database, 1, 'High five!', 'Nice class.');
+    const ana = await addClient(database);
+    const bo = await addClient(database);
+    await addVisit(database, ana, { kind: 'signed_in', start: '2026-11-23T19:30:00Z' }); // due in quiet hours
+    at('2026-11-23T21:30:00Z');
+    await tick();
+    await setTypeSettings(database, 1, { active: false });
+    at('2026-11-24T08:00:00Z');
+    await tick();
+    expect((await pushRows(database)).map((r) => [r.client_id, r.status, r.skip_reason])).toEqual([[ana, 'skipped', 'paused']]);
+
+    // Planned, then the servers were down for more than a day.
+    await setTypeSettings(database, 1, { active: true });
+    await addVisit(database, bo, { kind: 'signed_in', start: '2026-11-24T09:00:00Z' });
+    at('2026-11-24T11:00:00Z');
+    sender.script.push({ status: 'failed', error: 'UNAVAILABLE', retryable: true });
+    await tick();
+    at('2026-11-25T11:30:00Z');
+    await tick();
+    expect((await pushRows(database)).find((r) => r.client_id === bo)).toMatchObject({ status: 'skipped', skip_reason: 'expired' });
+    expect(sentTo(bo)).toEqual([]);
+  });
+
   describe('failures', () => {
     it('retries a failed send with growing waits and sends it once it gets through', async () => {
       await addTemplate(database, 1, 'High five!', 'Nice class.');

@@ -23,7 +23,7 @@ export const MESSAGE_SLUGS: Record<number, string> = {
 /** Events older than this are not planned any more (an outage longer than that is not caught up). */
 export const LOOKBACK_MS = 48 * 60 * 60_000;
 const LEASE_MS = 5 * 60_000;
-const CLAIM_BATCH = 25;
+const CLAIM_BATCH = 10;
 
 export interface EngineDeps {
   database: Database;
@@ -207,9 +207,10 @@ export function createAutomationEngine(deps: EngineDeps) {
   async function dispatchOne(row: PushRow, state: RunState): Promise<Result> {
     const now = clock.now();
     const settings = state.types.get(row.message_type)!;
-    if (!settings.active) return finish(row.id, { status: 'skipped', skip_reason: 'paused' }).then(() => 'skipped');
-    if (now.getTime() - new Date(row.planned_for).getTime() > STALE_AFTER_MS) {
-      return finish(row.id, { status: 'skipped', skip_reason: 'expired' }).then(() => 'skipped');
+    if (!settings.active || now.getTime() - new Date(row.planned_for).getTime() > STALE_AFTER_MS) {
+      // A push retried after its worker died may still hold a slot of the daily cap.
+      if (row.local_day) await releaseSlot(row, row.local_day);
+      return finish(row.id, { status: 'skipped', skip_reason: settings.active ? 'expired' : 'paused' }).then(() => 'skipped');
     }
     if (inQuietHours(now, state.global, timeZone)) {
       await requeue(row.id, quietHoursEnd(now, state.global, timeZone), { deferred: true, refundAttempt: true });
@@ -288,7 +289,15 @@ export function createAutomationEngine(deps: EngineDeps) {
       if (run.signal?.aborted) break;
       const batch = await claim(clock.now());
       if (batch.length === 0) break;
-      for (const row of batch) totals[await dispatchOne(row, state)]++;
+      // Clients in parallel (FCM calls are slow, a weekly run reaches every client), each client's
+      // pushes in order so its cap and rotation see the previous one.
+      const byClient = new Map<number, PushRow[]>();
+      for (const row of batch) byClient.set(row.client_id, [...(byClient.get(row.client_id) ?? []), row]);
+      await Promise.all(
+        [...byClient.values()].map(async (rows) => {
+          for (const row of rows) totals[await dispatchOne(row, state)]++;
+        }),
+      );
       // A Monday run to every client takes long: keep the job's lease so no other instance restarts it.
       await run.heartbeat?.();
     }
