@@ -9,6 +9,7 @@ export * from './appReports';
 export * from './messaging';
 export * from './raSimpleRest';
 export * from './videos';
+export * from './automation';
 export * from './clientActions';
 export * from './audit';
 export * from './sessions';

@@ -33,6 +33,16 @@ const entitlementLevels = z
     return levels;
   });
 
+/** Quiet hours, 'next morning' and weekly sends are studio-local; an unknown zone must fail at boot. */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return value.length > 0;
+  } catch {
+    return false;
+  }
+}
+
 const secretKey = (what: string) => z.string().min(16, `must be at least 16 characters (${what})`).max(512);
 
 const prefix = z
@@ -134,6 +144,12 @@ const EnvSchema = z
       )
       .default('https://api.vimeo.com'),
     VIMEO_SANDBOX_PAGE_DELAY_MS: z.coerce.number().int().min(0).max(10_000).optional(),
+    STUDIO_TIME_ZONE: z
+      .string()
+      .trim()
+      .refine(isTimeZone, "must be an IANA time zone like 'Europe/London' or 'America/New_York'")
+      .default('UTC'),
+    AUTOMATED_MESSAGES_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(5),
     FCM_SERVICE_ACCOUNT_JSON: z.string().trim().min(1).optional(),
     FCM_SERVICE_ACCOUNT_FILE: z.string().trim().min(1).optional(),
     FCM_API_URL: localOrHttps('https://fcm.googleapis.com', 'the OAuth2 access token').default('https://fcm.googleapis.com'),

@@ -5,6 +5,7 @@ import type { StaffUser } from './auth/staff';
 import type { JobQueue } from './jobs/queue';
 import type { MindbodyApi } from './integrations/mindbody';
 import type { IntegrationKeys } from './integrations/keys';
+import type { Automation } from './automation';
 import type { PushService } from './push/service';
 
 export interface Clock {
@@ -26,6 +27,8 @@ declare module 'fastify' {
     push: PushService;
     /** Keys the inbound integrations must present (RevenueCat webhook, mobile app). */
     integrationKeys: IntegrationKeys;
+    /** Automated messages (issue 12): the sending engine and the push sender it uses. */
+    automation: Automation;
     routeTable: { method: string; url: string; public: boolean }[];
     /** Prefix every server path lives under (SERVER_PREFIX), '' by default. */
     pathPrefix: string;

@@ -6,6 +6,7 @@ import { PushNotificationButton } from './actions/PushNotificationButton';
 import { UpdateAccessLevelButton } from './actions/UpdateAccessLevelButton';
 import { CLIENT_RESOURCE, type ClientRecord } from './clientsData';
 import { LoadError } from './LoadError';
+import { AutomatedMessagesSection } from './show/AutomatedMessagesSection';
 import { BackButton } from './show/BackButton';
 import { ClientSummary } from './show/ClientSummary';
 import { ContractsSection } from './show/ContractsSection';
@@ -54,6 +55,7 @@ const ClientDetails = () => {
       <FavoritesSection client={record} />
       <PurchasesSection client={record} />
       <PushesSection client={record} />
+      <AutomatedMessagesSection client={record} />
       <DebugInfoSection client={record} />
       <HistorySection client={record} />
     </Box>

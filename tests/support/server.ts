@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/src/app';
+import { buildApp, type AppOptions } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import type { Database } from '../../server/src/db/client';
 import { upsertStaffUser } from '../../server/src/auth/staff';
@@ -24,12 +24,12 @@ export function testClock(start = new Date('2026-11-22T12:00:00Z')) {
 
 export async function createTestApp(
   database: Database,
-  options: { env?: Record<string, string>; clock?: Clock; mindbody?: MindbodyApi } = {},
+  options: { env?: Record<string, string>; clock?: Clock; mindbody?: MindbodyApi } & Pick<AppOptions, 'automatedSender' | 'fcm'> = {},
 ): Promise<FastifyInstance> {
   // No scheduled Mindbody import in tests unless one asks: a test moving the clock by hours would
   // otherwise import the sandbox site into its database.
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CONSOLE_DIR: '/nonexistent', MINDBODY_SYNC_INTERVAL_MINUTES: '0', ...options.env });
-  const app = await buildApp({ config, database, clock: options.clock, logger: false, mindbody: options.mindbody });
+  const app = await buildApp({ config, database, clock: options.clock, logger: false, mindbody: options.mindbody, automatedSender: options.automatedSender, fcm: options.fcm });
   await app.ready();
   return app;
 }

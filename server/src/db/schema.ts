@@ -46,6 +46,7 @@ export const clients = pgTable('clients', {
   revenue_cat_user_id: text('revenue_cat_user_id'),
   created_at: tz('created_at').notNull().defaultNow(),
   updated_at: tz('updated_at').notNull().defaultNow(),
+  automated_messages_opt_out: boolean('automated_messages_opt_out').notNull().default(false),
 });
 
 export const videoCategories = pgTable('video_categories', {
@@ -179,6 +180,7 @@ export const staffUsers = pgTable('staff_users', {
   oidc_subject: text('oidc_subject'),
   created_at: tz('created_at').notNull().defaultNow(),
   last_sign_in_at: tz('last_sign_in_at'),
+  device_token: text('device_token'),
 });
 
 export const sessions = pgTable('sessions', {
@@ -352,6 +354,47 @@ export const paidSpanDays = pgTable('paid_span_days', {
   ends: integer('ends').notNull(),
 });
 
+// 0020_automated_messages.sql
+export const automationSettings = pgTable('automation_settings', {
+  message_type: integer('message_type').primaryKey(),
+  settings: jsonb('settings').$type<Record<string, unknown>>().notNull(),
+  updated_at: tz('updated_at').notNull(),
+  updated_by: text('updated_by'),
+});
+
+export const automatedPushes = pgTable('automated_pushes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  message_type: integer('message_type').notNull(),
+  client_id: id64('client_id').notNull(),
+  event_key: text('event_key').notNull(),
+  context: jsonb('context').$type<Record<string, unknown>>().notNull(),
+  status: text('status').$type<'pending' | 'sending' | 'sent' | 'skipped' | 'failed'>().notNull(),
+  skip_reason: text('skip_reason'),
+  planned_for: tz('planned_for').notNull(),
+  due_at: tz('due_at').notNull(),
+  deferred: boolean('deferred').notNull(),
+  push_message_id: integer('push_message_id'),
+  push_id: id64('push_id'),
+  title: text('title'),
+  body: text('body'),
+  attempts: integer('attempts').notNull(),
+  last_error: text('last_error'),
+  locked_by: text('locked_by'),
+  locked_until: tz('locked_until'),
+  local_day: date('local_day'),
+  created_at: tz('created_at').notNull(),
+  finished_at: tz('finished_at'),
+});
+
+export const automatedPushDays = pgTable(
+  'automated_push_days',
+  {
+    client_id: id64('client_id').notNull(),
+    local_day: date('local_day').notNull(),
+    sent: integer('sent').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.client_id, table.local_day] })],
+);
 export const pushes = pgTable('pushes', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   client_id: id64('client_id'),

@@ -9,6 +9,19 @@ import vimeoSyncRoutes from './vimeoSync';
 import dataInRoutes from './dataIn';
 import auditRoutes from './audit';
 import sessionRoutes from './sessions';
+import automationRoutes from './automation';
 
 /** Every area's routes; each is mounted under SERVER_PREFIX. Add a line per area. */
-export const routePlugins: FastifyPluginAsync[] = [authRoutes, healthRoutes, clientRoutes, messagingRoutes, videoRoutes, vimeoSyncRoutes, statsRoutes, dataInRoutes, auditRoutes, sessionRoutes];
+export const routePlugins: FastifyPluginAsync[] = [
+  authRoutes,
+  healthRoutes,
+  clientRoutes,
+  messagingRoutes,
+  videoRoutes,
+  vimeoSyncRoutes,
+  statsRoutes,
+  dataInRoutes,
+  auditRoutes,
+  sessionRoutes,
+  automationRoutes,
+];
