@@ -9,3 +9,4 @@ export * from './appReports';
 export * from './messaging';
 export * from './raSimpleRest';
 export * from './videos';
+export * from './search';

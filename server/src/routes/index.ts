@@ -7,6 +7,7 @@ import messagingRoutes from './messaging';
 import videoRoutes from './videos';
 import vimeoSyncRoutes from './vimeoSync';
 import dataInRoutes from './dataIn';
+import searchRoutes from './search';
 
 /** Every area's routes; each is mounted under SERVER_PREFIX. Add a line per area. */
-export const routePlugins: FastifyPluginAsync[] = [authRoutes, healthRoutes, clientRoutes, messagingRoutes, videoRoutes, vimeoSyncRoutes, statsRoutes, dataInRoutes];
+export const routePlugins: FastifyPluginAsync[] = [authRoutes, healthRoutes, clientRoutes, messagingRoutes, videoRoutes, vimeoSyncRoutes, statsRoutes, dataInRoutes, searchRoutes];
