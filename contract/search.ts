@@ -124,3 +124,14 @@ export const isShowableCustomerHit = (hit: Partial<Pick<CustomerHit, 'first_name
 
 export const customerHitPath = (hit: Pick<CustomerHit, 'related_pg_id'>) => `/client/${hit.related_pg_id}?search=customers`;
 export const videoHitPath = (hit: Pick<VideoHit, 'related_pg_id'>) => `/videos/video/${hit.related_pg_id}`;
+
+/**
+ * The server puts the search settings into the console's page as JSON in this element (the
+ * embedded default needs no build-time VITE_ALGOLIA_*). host 'self' = our own endpoint, on the
+ * console's origin; '' = hosted Algolia's own hosts.
+ */
+export const RUNTIME_CONFIG_ELEMENT_ID = 'studio-runtime-config';
+export const SEARCH_HOST_SELF = 'self';
+export interface RuntimeConfig {
+  algolia?: { appId?: string; searchKey?: string; host?: string };
+}

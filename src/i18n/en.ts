@@ -353,6 +353,14 @@ export const en = {
     placeholder: 'Search', // ours
     submit: 'Submit the search query',
     reset: 'Clear the search query',
+    // ours from here on
+    label: 'Search customers',
+    results: 'Customer search results',
+    searching: 'Searching…',
+    error: 'Search failed. Keep typing to try again.',
+    no_results: 'No customers match "%{query}".',
+    mindbody_id: 'MindBody ID: %{id}',
+    instructor: 'COACH: %{name}',
   },
   // ours: when the Mindbody client import last ran (shown on the client lists)
   mindbody_sync: {

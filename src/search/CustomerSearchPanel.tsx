@@ -1,0 +1,90 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { Box, ClickAwayListener } from '@mui/material';
+import { useHits, useInstantSearch, useSearchBox } from 'react-instantsearch';
+import { useNavigate } from 'react-router-dom';
+import { customerHitPath, type CustomerHit } from '../../contract/search';
+import { moveSelection, SEARCH_DEBOUNCE_MS, showableHits } from './searchRules';
+import { CustomerSearchBox } from './CustomerSearchBox';
+import { CustomerHitList } from './CustomerHitList';
+
+const LIST_ID = 'customer-search-results';
+
+/**
+ * The box and its list of hits. The list shows once the box is focused and hides on a click
+ * outside, on Escape and when a hit is opened; typing searches 500 ms after the last keystroke.
+ */
+export const CustomerSearchPanel = () => {
+  const { query, refine, clear } = useSearchBox();
+  const { items } = useHits<CustomerHit>();
+  const { status } = useInstantSearch({ catchError: true });
+  const navigate = useNavigate();
+  const [value, setValue] = useState(query);
+  const [open, setOpen] = useState(false);
+  const [selected, setSelected] = useState(-1);
+  const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const hits = showableHits(items);
+
+  useEffect(() => () => clearTimeout(timer.current), []);
+  // A new list of hits starts without a selection.
+  useEffect(() => setSelected(-1), [items]);
+
+  const searchNow = (text: string) => {
+    clearTimeout(timer.current);
+    refine(text);
+  };
+  const close = () => {
+    setOpen(false);
+    setSelected(-1);
+  };
+  const openHit = (hit: CustomerHit) => {
+    close();
+    navigate(customerHitPath(hit));
+  };
+
+  const onKeyDown = (event: KeyboardEvent) => {
+    if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      setOpen(true);
+      setSelected((current) => moveSelection(current, hits.length, event.key as 'ArrowDown' | 'ArrowUp'));
+    } else if (event.key === 'Enter') {
+      event.preventDefault();
+      if (open && hits[selected]) openHit(hits[selected]!);
+      else searchNow(value);
+    } else if (event.key === 'Escape') {
+      close();
+    }
+  };
+
+  return (
+    <ClickAwayListener onClickAway={close}>
+      <Box sx={{ position: 'relative', px: 1.5, pb: 1 }}>
+        <CustomerSearchBox
+          value={value}
+          listId={LIST_ID}
+          expanded={open}
+          activeId={open && selected >= 0 ? `${LIST_ID}-${selected}` : undefined}
+          onFocus={() => setOpen(true)}
+          onChange={(text) => {
+            setValue(text);
+            setOpen(true);
+            clearTimeout(timer.current);
+            timer.current = setTimeout(() => refine(text), SEARCH_DEBOUNCE_MS);
+          }}
+          onSubmit={() => {
+            setOpen(true);
+            searchNow(value);
+          }}
+          onClear={() => {
+            clearTimeout(timer.current);
+            setValue('');
+            clear();
+          }}
+          onKeyDown={onKeyDown}
+        />
+        {open && (
+          <CustomerHitList id={LIST_ID} hits={hits} query={query} status={status} selected={selected} onHover={setSelected} onOpen={openHit} />
+        )}
+      </Box>
+    </ClickAwayListener>
+  );
+};
