@@ -1,5 +1,6 @@
 import { clientsCase } from './clients';
 import { consoleCase } from './console';
+import { searchCase } from './search';
 import { statsCase } from './stats';
 import type { BenchCase } from './types';
 import { videosCase } from './videos';
@@ -10,4 +11,5 @@ export const benchCases: Record<string, BenchCase> = {
   stats: statsCase,
   videos: videosCase,
   clients: clientsCase,
+  search: searchCase,
 };

@@ -18,6 +18,8 @@ import { createMindbody, type MindbodyApi } from './integrations/mindbody';
 import { checkEntitlementLevels, resolveIntegrationKeys } from './integrations/keys';
 import { registerMindbodyJobs } from './mindbody/jobs';
 import { registerRevenueCatJobs } from './revenuecat/events';
+import { createSearchIndexer, type SearchIndexer } from './integrations/algolia';
+import { registerSearchJobs } from './search/jobs';
 import type { Clock } from './types';
 import './types';
 
@@ -30,6 +32,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Replaces the Mindbody client chosen from config (tests pass one with recorded waits). */
   mindbody?: MindbodyApi;
+  /** Replaces the search indexer chosen from config (tests pass an Algolia client aimed at a stand-in). */
+  searchIndexer?: SearchIndexer;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -61,6 +65,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('sessions', createSessionStore(database.db, () => clock.now()));
   app.decorate('jobs', createJobQueue(database, clock, app.log));
   app.decorate('mindbody', options.mindbody ?? createMindbody(config, clock));
+  app.decorate('searchIndexer', options.searchIndexer ?? createSearchIndexer(config));
   app.decorate('integrationKeys', await resolveIntegrationKeys(database, config));
   await checkEntitlementLevels(database, config.REVENUECAT_ENTITLEMENT_LEVELS);
   // Stop polling before the database goes away.
@@ -90,6 +95,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerCoreJobs(app);
   await registerMindbodyJobs(app);
   await registerRevenueCatJobs(app);
+  await registerSearchJobs(app);
   await registerConsole(app);
   return app;
 }

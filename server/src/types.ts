@@ -5,6 +5,7 @@ import type { StaffUser } from './auth/staff';
 import type { JobQueue } from './jobs/queue';
 import type { MindbodyApi } from './integrations/mindbody';
 import type { IntegrationKeys } from './integrations/keys';
+import type { SearchIndexer } from './integrations/algolia';
 
 export interface Clock {
   now(): Date;
@@ -23,6 +24,8 @@ declare module 'fastify' {
     mindbody: MindbodyApi;
     /** Keys the inbound integrations must present (RevenueCat webhook, mobile app). */
     integrationKeys: IntegrationKeys;
+    /** Hosted Algolia's writer with ALGOLIA_*, a no-op sandbox otherwise (our endpoint reads the database). */
+    searchIndexer: SearchIndexer;
     routeTable: { method: string; url: string; public: boolean }[];
     /** Prefix every server path lives under (SERVER_PREFIX), '' by default. */
     pathPrefix: string;

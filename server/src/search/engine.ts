@@ -42,7 +42,7 @@ async function customerPage(database: Database, params: SearchParams, words: str
   return { records, nbHits: matches.nbHits, exhaustive: matches.exhaustive, typo: matches.typoUsed };
 }
 
-function customerRecord(row: Record_): Record_ {
+export function customerRecord(row: Record_): Record_ {
   const first = (row.first_name as string | null) ?? null;
   const last = (row.last_name as string | null) ?? null;
   return {
@@ -67,16 +67,18 @@ async function videoPage(database: Database, words: string[], from: number, to: 
      ORDER BY lower(v.title) LIKE $3 DESC, lower(v.title), v.id OFFSET $1 LIMIT $2`,
     [from, Math.max(1, to - from), `${like(words[0] ?? '')}%`, ...words.map((word) => `%${like(word)}%`)],
   );
-  const records = rows.slice(0, to - from).map((row) => ({
-    objectID: String(row.id),
-    related_pg_id: Number(row.id),
-    thumbnail_url: row.thumbnail_url ?? null,
-    title: row.title,
-    instructor: row.instructor ?? null,
-  }));
+  const records = rows.slice(0, to - from).map(videoRecord);
   const nbHits = rows.length ? Number(rows[0]!.total) : from > 0 ? (await videoPage(database, words, 0, 1)).nbHits : 0;
   return { records, nbHits, exhaustive: true, typo: false };
 }
+
+export const videoRecord = (row: Record_): Record_ => ({
+  objectID: String(row.id),
+  related_pg_id: Number(row.id),
+  thumbnail_url: row.thumbnail_url ?? null,
+  title: row.title,
+  instructor: row.instructor ?? null,
+});
 
 function pick(record: Record_, attributes: string[] | undefined): Record_ {
   if (!attributes || attributes.includes('*')) return record;
