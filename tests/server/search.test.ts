@@ -109,7 +109,15 @@ describe.each(testDatabases())('customer search endpoint on $name', ({ open }) =
     expect(names((await customers('10023')).hits)).toEqual(['Liam Johnson', 'Oliver Smithers', 'Olivia Smith']);
     expect(names((await customers('olivia smi')).hits)).toEqual(['Olivia Smith']);
     expect(names((await customers('smith oliver')).hits)).toEqual(['Oliver Smithers']);
+    expect(names((await customers('olivia s')).hits)).toEqual(['Olivia Smith']);
     expect((await customers('qqqq')).hits).toEqual([]);
+  });
+
+  it('reads a query typed as the start of an e-mail address as just that', async () => {
+    expect(names((await customers('oli.s@y')).hits)).toEqual(['Oliver Smithers']);
+    expect(names((await customers('emma.brown88@studio-fit.com')).hits)).toEqual(['Emma Brown']);
+    // Not the start of any address: the words must all match instead (olivia + smith).
+    expect(names((await customers('smith.olivia')).hits)).toEqual(['Olivia Smith']);
   });
 
   it("wraps matches in the request's highlight tags", async () => {

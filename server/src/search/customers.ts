@@ -3,9 +3,9 @@ import { MIN_TYPO_LENGTH, oneEditVariants } from './text';
 
 /**
  * Ranking of the Customers index (issue 9): exact word > word prefix > one typo, then a name word
- * before an e-mail / MindBody id word, then by name (first, last), then id. Every read below is an
- * index range read in that order with a LIMIT, so the cost follows the page, not the number of
- * matches: migration 0015 keeps the tables (search_words, search_prefixes, search_vocab).
+ * before an e-mail / MindBody id word, then by name (first, last), then id. Every read is an index
+ * range read in that order with a LIMIT, so a query costs what its page costs, not what its
+ * matches would: migration 0015 keeps the tables (search_words, search_prefixes, search_vocab).
  */
 export interface RankedClient {
   client_id: number;
@@ -17,173 +17,157 @@ export interface RankedClient {
 
 export interface CustomerMatches {
   ranked: RankedClient[];
-  /** Total matches when known exactly; otherwise a lower bound (see `exhaustive`). */
+  /** Total matches when `exhaustive`; otherwise counted up to COUNT_CAP (an estimate). */
   nbHits: number;
   exhaustive: boolean;
   typoUsed: boolean;
 }
 
-type Row = { client_id: number | string; field: number; sort_key: string };
+type Row = { client_id: number | string; field: number | string; sort_key: string; tier: number | string; n?: number | string | null };
 
-/** Above this many words a prefix expands to, each word is rare: one range read then. */
+/** Above this many words a prefix expands to, each word is rare: one range read instead. */
 const MAX_EXPANSIONS = 200;
 /** Counts of huge result sets stop here (Algolia pages no further than 1,000 hits either). */
 export const COUNT_CAP = 1000;
-/** Candidates of a multi-word query read from its most selective word. */
-const MULTI_WORD_CANDIDATES = 5000;
+/** Matches of a several-word query are read up to this many, then ranked. */
+const MULTI_WORD_CAP = 2000;
 const MAX_CHAR = String.fromCodePoint(0x10ffff);
-
 const upper = (prefix: string) => prefix + MAX_CHAR;
+const RANK = 'ORDER BY field, sort_key, client_id';
+
 const compare = (a: RankedClient, b: RankedClient) =>
   a.tier - b.tier || a.field - b.field || (a.sort_key < b.sort_key ? -1 : a.sort_key > b.sort_key ? 1 : 0) || a.client_id - b.client_id;
 
-const RANK = 'ORDER BY field, sort_key, client_id';
-
-class Collector {
-  private readonly best = new Map<number, RankedClient>();
-  add(rows: Row[], tier: number) {
-    for (const row of rows) {
-      const id = Number(row.client_id);
-      const known = this.best.get(id);
-      const next = { client_id: id, tier, field: Number(row.field), sort_key: row.sort_key };
-      if (!known || compare(next, known) < 0) this.best.set(id, next);
-    }
+/** Keeps each client's best match. */
+function rank(rows: Row[]): RankedClient[] {
+  const best = new Map<number, RankedClient>();
+  for (const row of rows) {
+    const next = { client_id: Number(row.client_id), tier: Number(row.tier), field: Number(row.field), sort_key: row.sort_key };
+    const known = best.get(next.client_id);
+    if (!known || compare(next, known) < 0) best.set(next.client_id, next);
   }
-  get size() {
-    return this.best.size;
-  }
-  sorted() {
-    return [...this.best.values()].sort(compare);
-  }
+  return [...best.values()].sort(compare);
 }
 
-async function topOfWords(database: Database, wordList: string[], limit: number): Promise<Row[]> {
-  if (wordList.length === 0) return [];
-  return database.query<Row>(
-    `SELECT client_id, min(field) AS field, sort_key FROM (
-       SELECT w.client_id, w.field, w.sort_key FROM unnest($1::text[]) AS x (word)
-       CROSS JOIN LATERAL (SELECT client_id, field, sort_key FROM search_words WHERE word = x.word ${RANK} LIMIT $2) w
-     ) m GROUP BY client_id, sort_key ${RANK} LIMIT $2`,
-    [wordList, limit],
-  );
+const typoAlphabet = (word: string) =>
+  /^[0-9]+$/.test(word) ? '' : [...new Set(`abcdefghijklmnopqrstuvwxyz${word}`)].filter((c) => !/[0-9]/.test(c)).join('');
+
+/** Known words one edit away from `word` (typo tolerance, words of 4+ characters). */
+async function typoWords(database: Database, word: string): Promise<string[]> {
+  const alphabet = typoAlphabet(word);
+  if (word.length < MIN_TYPO_LENGTH || !alphabet) return [];
+  const rows = await database.query<{ word: string }>('SELECT word FROM search_vocab WHERE word = ANY($1::text[])', [oneEditVariants(word, alphabet)]);
+  return rows.map((row) => row.word);
 }
 
-function typoAlphabet(word: string): string {
-  if (/^[0-9]+$/.test(word)) return '';
-  return [...new Set(`abcdefghijklmnopqrstuvwxyz${word}`)].filter((c) => !/[0-9]/.test(c)).join('');
-}
+/** The best clients for each of `words` (whole words), merged: per word an ordered read with LIMIT. */
+const topOfWordsSql = (wordsParam: string, limitParam: string) => `
+  SELECT w.client_id, w.field, w.sort_key FROM unnest(${wordsParam}::text[]) AS x (word)
+  CROSS JOIN LATERAL (SELECT client_id, field, sort_key FROM search_words WHERE word = x.word ${RANK} LIMIT ${limitParam}) w`;
 
-/** The best `limit` clients for one query word, by tier; `complete` when nothing was cut off. */
-async function matchWord(database: Database, word: string, limit: number, typos: boolean) {
-  const collector = new Collector();
-  let complete = true;
-
-  const exact = await database.query<Row>(`SELECT client_id, field, sort_key FROM search_words WHERE word = $1 ${RANK} LIMIT $2`, [word, limit]);
-  collector.add(exact, 0);
-  if (exact.length >= limit) return { collector, complete: false, typoUsed: false };
-
-  // Clients matched exactly show up again as prefix matches; ask for that many more.
-  const prefixLimit = limit + exact.length;
-  let prefix: Row[];
-  if (word.length <= 2) {
-    prefix = await database.query<Row>(`SELECT client_id, field, sort_key FROM search_prefixes WHERE prefix = $1 ${RANK} LIMIT $2`, [word, prefixLimit]);
-  } else {
-    const expansions = (
-      await database.query<{ word: string }>('SELECT word FROM search_vocab WHERE word > $1 AND word < $2 ORDER BY word LIMIT $3', [
-        word,
-        upper(word),
-        MAX_EXPANSIONS + 1,
-      ])
-    ).map((row) => row.word);
-    prefix =
-      expansions.length > MAX_EXPANSIONS
-        ? await database.query<Row>(
-            `SELECT client_id, min(field) AS field, sort_key FROM search_words WHERE word > $1 AND word < $2
-             GROUP BY client_id, sort_key ${RANK} LIMIT $3`,
-            [word, upper(word), prefixLimit],
-          )
-        : await topOfWords(database, expansions, prefixLimit);
-  }
-  collector.add(prefix, 1);
-  if (prefix.length >= prefixLimit) complete = false;
-
-  let typoUsed = false;
-  if (typos && word.length >= MIN_TYPO_LENGTH && collector.size < limit) {
-    const alphabet = typoAlphabet(word);
-    if (alphabet) {
-      const near = (await database.query<{ word: string }>('SELECT word FROM search_vocab WHERE word = ANY($1::text[])', [oneEditVariants(word, alphabet)])).map(
-        (row) => row.word,
-      );
-      if (near.length > 0) {
-        typoUsed = true;
-        const typo = await topOfWords(database, near, limit + collector.size);
-        collector.add(typo, 2);
-        if (typo.length >= limit + collector.size) complete = false;
-      }
-    }
-  }
-  return { collector, complete, typoUsed };
-}
-
-async function cappedCount(database: Database, word: string): Promise<number> {
-  const [row] =
+/**
+ * One query word: exact matches, then prefix matches, in one statement. Prefix matches of 1-2
+ * characters come from search_prefixes; longer ones expand through search_vocab into whole words.
+ */
+async function exactAndPrefix(database: Database, word: string, limit: number): Promise<{ rows: Row[]; capped: number }> {
+  const prefix =
     word.length <= 2
-      ? await database.query<{ n: number }>('SELECT count(*)::int AS n FROM (SELECT 1 FROM search_prefixes WHERE prefix = $1 LIMIT $2) s', [word, COUNT_CAP])
-      : await database.query<{ n: number }>('SELECT count(*)::int AS n FROM (SELECT 1 FROM search_words WHERE word >= $1 AND word < $2 LIMIT $3) s', [
-          word,
-          upper(word),
-          COUNT_CAP,
-        ]);
-  return Number(row!.n);
+      ? `SELECT client_id, field, sort_key FROM search_prefixes WHERE prefix = $1 ${RANK} LIMIT $2 * 2`
+      : `SELECT * FROM (${topOfWordsSql('(SELECT array_agg(word) FROM x)', '$2 * 2')}) e WHERE (SELECT count(*) FROM x) <= ${MAX_EXPANSIONS}
+         UNION ALL
+         SELECT * FROM (SELECT client_id, field, sort_key FROM search_words WHERE word > $1 AND word < $3 ${RANK} LIMIT 20000) r
+         WHERE (SELECT count(*) FROM x) > ${MAX_EXPANSIONS}`;
+  const count =
+    word.length <= 2
+      ? `SELECT count(*) FROM (SELECT 1 FROM search_prefixes WHERE prefix = $1 LIMIT ${COUNT_CAP}) c`
+      : `SELECT count(*) FROM (SELECT 1 FROM search_words WHERE word >= $1 AND word < $3 LIMIT ${COUNT_CAP}) c`;
+  const rows = await database.query<Row>(
+    `WITH x AS (SELECT word FROM search_vocab WHERE word > $1 AND word < $3 ORDER BY word LIMIT ${MAX_EXPANSIONS + 1})
+     SELECT client_id, field, sort_key, 0 AS tier, NULL::int AS n FROM (SELECT client_id, field, sort_key FROM search_words WHERE word = $1 ${RANK} LIMIT $2) e
+     UNION ALL SELECT client_id, min(field), sort_key, 1, NULL FROM (${prefix}) p GROUP BY client_id, sort_key
+     UNION ALL SELECT NULL, NULL, NULL, NULL, (${count})::int`,
+    [word, limit, upper(word)],
+  );
+  const capped = Number(rows[rows.length - 1]!.n);
+  return { rows: rows.slice(0, -1), capped };
 }
 
-/** The words one query word may match as a whole (itself and, for typos, its one-edit neighbours). */
-async function wordCondition(database: Database, word: string, typos: boolean) {
-  const near =
-    typos && word.length >= MIN_TYPO_LENGTH && typoAlphabet(word)
-      ? (await database.query<{ word: string }>('SELECT word FROM search_vocab WHERE word = ANY($1::text[])', [oneEditVariants(word, typoAlphabet(word))])).map(
-          (row) => row.word,
-        )
-      : [];
-  return { word, hi: upper(word), near };
-}
-
-export async function matchCustomers(database: Database, queryWordList: string[], wanted: number, typos: boolean): Promise<CustomerMatches> {
-  if (queryWordList.length === 1) {
-    const word = queryWordList[0]!;
-    const { collector, complete, typoUsed } = await matchWord(database, word, wanted, typos);
-    const ranked = collector.sorted();
-    if (complete) return { ranked, nbHits: ranked.length, exhaustive: true, typoUsed };
-    return { ranked, nbHits: Math.max(ranked.length, await cappedCount(database, word)), exhaustive: false, typoUsed };
+async function singleWord(database: Database, word: string, wanted: number, typos: boolean): Promise<CustomerMatches> {
+  const { rows, capped } = await exactAndPrefix(database, word, wanted);
+  let ranked = rank(rows);
+  // Complete when no read hit its LIMIT: then the count is exact.
+  const exact = rows.filter((row) => Number(row.tier) === 0).length;
+  let complete = exact < wanted && rows.length - exact < wanted * 2 && capped < COUNT_CAP;
+  let typoUsed = false;
+  if (typos && ranked.length < wanted) {
+    const near = await typoWords(database, word);
+    if (near.length > 0) {
+      typoUsed = true;
+      const typo = await database.query<Row>(`SELECT client_id, min(field) AS field, sort_key, 2 AS tier FROM (${topOfWordsSql('$1', '$2')}) t GROUP BY client_id, sort_key`, [
+        near,
+        wanted + ranked.length,
+      ]);
+      ranked = rank([...rows, ...typo]);
+      if (typo.length >= wanted + ranked.length) complete = false;
+    }
   }
+  return complete
+    ? { ranked, nbHits: ranked.length, exhaustive: true, typoUsed }
+    : { ranked, nbHits: Math.max(ranked.length, capped), exhaustive: false, typoUsed };
+}
 
-  // Several words: every one must match (each as a prefix, or with one typo). Candidates come
-  // from the most selective word; each of the others is then one index probe per candidate.
-  const counts = await Promise.all(queryWordList.map((word) => cappedCount(database, word)));
-  const driverIndex = counts.indexOf(Math.min(...counts));
-  const driver = queryWordList[driverIndex]!;
-  const { collector, complete, typoUsed } = await matchWord(database, driver, MULTI_WORD_CANDIDATES, typos);
-  const candidates = collector.sorted();
-  const others = await Promise.all(queryWordList.filter((_, i) => i !== driverIndex).map((word) => wordCondition(database, word, typos)));
-  if (candidates.length === 0) return { ranked: [], nbHits: 0, exhaustive: complete, typoUsed };
+/**
+ * A query typed as the start of an e-mail address ('olivia.smith1', 'sofia.r@'): one range read of
+ * the e-mail index (migration 0015), ranked exact address first, then by name.
+ */
+async function emailPrefix(database: Database, query: string, wanted: number): Promise<RankedClient[]> {
+  const pattern = `${query.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
+  const rows = await database.query<Row>(
+    `SELECT id AS client_id, 1 AS field, search_sort_key(first_name, last_name) COLLATE "C" AS sort_key,
+            CASE WHEN lower(email_address) = $2 THEN 0 ELSE 1 END AS tier
+     FROM (SELECT * FROM clients WHERE lower(email_address) LIKE $1 ORDER BY lower(email_address) LIMIT $3) c`,
+    [pattern, query.toLowerCase(), Math.max(wanted, MULTI_WORD_CAP)],
+  );
+  return rank(rows);
+}
 
-  const params: unknown[] = [candidates.map((c) => c.client_id)];
-  const tiers = others.map((other) => {
-    params.push(other.word, other.hi, other.near);
-    const [w, hi, near] = [`$${params.length - 2}`, `$${params.length - 1}`, `$${params.length}::text[]`];
-    return `(SELECT min(CASE WHEN s.word = ${w} THEN 0 WHEN s.word > ${w} AND s.word < ${hi} THEN 1 ELSE 2 END)
-             FROM search_words s WHERE s.client_id = c.id AND ((s.word >= ${w} AND s.word < ${hi}) OR s.word = ANY(${near})))`;
+export const looksLikeEmail = (query: string) => /^[^\s@]+[.@_+-]\S*$/.test(query.trim()) && /[a-z0-9]/i.test(query);
+
+/**
+ * Several words: every one must match (as a prefix, or whole with one typo). One statement joins
+ * the words' matches by client; the planner starts from the rarest word and probes the others
+ * through search_words (client_id, word), so 'olivia s' does not read every 's' word.
+ */
+async function severalWords(database: Database, queryWords: string[], wanted: number, typos: boolean): Promise<CustomerMatches> {
+  const params: unknown[] = [];
+  const near = await Promise.all(queryWords.map((word) => (typos ? typoWords(database, word) : Promise.resolve([]))));
+  const sets = queryWords.map((word, i) => {
+    params.push(word, upper(word));
+    const [w, hi] = [`$${params.length - 1}`, `$${params.length}`];
+    if (near[i]!.length > 0) params.push(near[i]);
+    const matches = near[i]!.length > 0 ? `((word >= ${w} AND word < ${hi}) OR word = ANY($${params.length}::text[]))` : `word >= ${w} AND word < ${hi}`;
+    return `(SELECT client_id, field, sort_key, CASE WHEN word = ${w} THEN 0 WHEN word > ${w} AND word < ${hi} THEN 1 ELSE 2 END AS tier
+             FROM search_words WHERE ${matches}) m${i}`;
   });
-  const rows = await database.query<{ id: number | string; tiers: number[] }>(
-    `SELECT id, tiers FROM (SELECT c.id, ARRAY[${tiers.join(', ')}] AS tiers FROM unnest($1::bigint[]) AS c (id)) t
-     WHERE array_position(tiers, NULL) IS NULL`,
+  const joins = sets.map((set, i) => (i === 0 ? set : `JOIN ${set} ON m${i}.client_id = m0.client_id`)).join('\n');
+  const rows = await database.query<Row>(
+    `SELECT m0.client_id, ${queryWords.map((_, i) => `min(m${i}.field)`).join(' + ')} AS field, min(m0.sort_key) AS sort_key,
+            ${queryWords.map((_, i) => `min(m${i}.tier)`).join(' + ')} AS tier
+     FROM ${joins}
+     GROUP BY m0.client_id LIMIT ${MULTI_WORD_CAP}`,
     params,
   );
-  const extra = new Map(rows.map((row) => [Number(row.id), row.tiers.reduce((sum, tier) => sum + Number(tier), 0)]));
-  const ranked = candidates
-    .filter((c) => extra.has(c.client_id))
-    .map((c) => ({ ...c, tier: c.tier + extra.get(c.client_id)! }))
-    .sort(compare);
-  const usedTypo = typoUsed || rows.some((row) => row.tiers.some((tier) => Number(tier) === 2));
-  return { ranked, nbHits: ranked.length, exhaustive: complete, typoUsed: usedTypo };
+  const ranked = rank(rows);
+  const complete = rows.length < MULTI_WORD_CAP;
+  return { ranked, nbHits: ranked.length, exhaustive: complete, typoUsed: rows.some((row) => Number(row.tier) >= 2) && wanted > 0 };
+}
+
+export async function matchCustomers(database: Database, query: string, queryWords: string[], wanted: number, typos: boolean): Promise<CustomerMatches> {
+  if (queryWords.length === 0) return { ranked: [], nbHits: 0, exhaustive: true, typoUsed: false };
+  if (looksLikeEmail(query) && queryWords.length > 1) {
+    const byEmail = await emailPrefix(database, query.trim(), wanted);
+    if (byEmail.length > 0) return { ranked: byEmail, nbHits: byEmail.length, exhaustive: byEmail.length < MULTI_WORD_CAP, typoUsed: false };
+  }
+  if (queryWords.length === 1) return singleWord(database, queryWords[0]!, wanted, typos);
+  return severalWords(database, queryWords, wanted, typos);
 }

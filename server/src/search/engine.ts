@@ -31,7 +31,7 @@ async function customerPage(database: Database, params: SearchParams, words: str
     const nbHits = Math.max(Number(estimate?.n ?? 0), from + rows.length);
     return { records: rows.map(customerRecord), nbHits, exhaustive: false, typo: false };
   }
-  const matches = await matchCustomers(database, words, to, params.typoTolerance);
+  const matches = await matchCustomers(database, params.query, words, to, params.typoTolerance);
   const ids = matches.ranked.slice(from, to).map((m) => m.client_id);
   const rows = ids.length
     ? await database.query<Record_>('SELECT id, first_name, last_name, email_address, mb_client_id FROM clients WHERE id = ANY($1::bigint[])', [ids])
