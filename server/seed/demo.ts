@@ -116,7 +116,7 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
   // VACUUM sets the visibility map, so counts and offset pages over clients are index-only scans.
   await database.execScript('VACUUM (ANALYZE) clients;');
   // The search tables are read by index-only scans (counts, ordered pages): they need the visibility map too.
-  await database.execScript('VACUUM (ANALYZE) search_words; VACUUM (ANALYZE) search_prefixes; VACUUM (ANALYZE) search_vocab;');
+  for (const table of ['search_words', 'search_prefixes', 'search_vocab']) await database.execScript(`VACUUM (ANALYZE) ${table};`);
   await database.execScript('ANALYZE;');
   log(`  vacuum and analyze (${((Date.now() - t) / 1000).toFixed(1)} s)`);
   log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);

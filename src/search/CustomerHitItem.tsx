@@ -3,7 +3,8 @@ import { Avatar, ListItemAvatar, ListItemButton, ListItemText } from '@mui/mater
 import { Highlight } from 'react-instantsearch';
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { AVATAR_SIZE, customerHitPath, type CustomerHit } from '../../contract/search';
+import { AVATAR_SIZE, customerHitPath } from '../../contract/searchRules';
+import type { CustomerHit } from '../../contract/search';
 import { AVATAR_OFFLINE_FALLBACK, avatarUrl } from './searchRules';
 
 interface Props {

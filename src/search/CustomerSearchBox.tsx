@@ -1,12 +1,13 @@
-import type { KeyboardEvent } from 'react';
-import { Box, IconButton, InputBase, MenuItem, Paper, TextField } from '@mui/material';
+import type { KeyboardEvent, Ref } from 'react';
+import { Box, IconButton, InputBase, MenuItem, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import ClearIcon from '@mui/icons-material/Close';
 import { useTranslate } from 'react-admin';
-import { CUSTOMERS_INDEX, MAX_QUERY_LENGTH } from '../../contract/search';
+import { CUSTOMERS_INDEX, MAX_QUERY_LENGTH } from '../../contract/searchRules';
 
 interface Props {
   value: string;
+  anchorRef?: Ref<HTMLDivElement>;
   listId: string;
   expanded: boolean;
   activeId?: string;
@@ -18,7 +19,7 @@ interface Props {
 }
 
 /** Spec §2: 'Search for:' (only Customers), the box (512 characters at most) and its two buttons. */
-export const CustomerSearchBox = ({ value, listId, expanded, activeId, onFocus, onChange, onSubmit, onClear, onKeyDown }: Props) => {
+export const CustomerSearchBox = ({ value, anchorRef, listId, expanded, activeId, onFocus, onChange, onSubmit, onClear, onKeyDown }: Props) => {
   const translate = useTranslate();
   return (
     <Box component="form" role="search" noValidate onSubmit={(event) => (event.preventDefault(), onSubmit())}>
@@ -32,7 +33,20 @@ export const CustomerSearchBox = ({ value, listId, expanded, activeId, onFocus, 
       >
         <MenuItem value={CUSTOMERS_INDEX}>{translate('search.indexes.customers')}</MenuItem>
       </TextField>
-      <Paper variant="outlined" sx={{ display: 'flex', alignItems: 'center', pl: 1 }}>
+      {/* Not a MUI Paper: react-admin's sidebar restyles every Paper inside it (full height). */}
+      <Box
+        ref={anchorRef}
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          pl: 1,
+          border: 1,
+          borderColor: 'divider',
+          borderRadius: 1,
+          bgcolor: 'background.paper',
+          '&:focus-within': { borderColor: 'primary.main', boxShadow: (theme) => `0 0 0 1px ${theme.palette.primary.main}` },
+        }}
+      >
         <InputBase
           value={value}
           placeholder={translate('search.placeholder')}
@@ -42,7 +56,6 @@ export const CustomerSearchBox = ({ value, listId, expanded, activeId, onFocus, 
           sx={{ flex: 1, fontSize: 14, minWidth: 0 }}
           inputProps={{
             maxLength: MAX_QUERY_LENGTH,
-            type: 'search',
             role: 'combobox',
             'aria-label': translate('search.label'),
             'aria-expanded': expanded,
@@ -65,7 +78,7 @@ export const CustomerSearchBox = ({ value, listId, expanded, activeId, onFocus, 
         >
           <ClearIcon fontSize="small" />
         </IconButton>
-      </Paper>
+      </Box>
     </Box>
   );
 };

@@ -2,7 +2,8 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Box, ClickAwayListener } from '@mui/material';
 import { useHits, useInstantSearch, useSearchBox } from 'react-instantsearch';
 import { useNavigate } from 'react-router-dom';
-import { customerHitPath, type CustomerHit } from '../../contract/search';
+import { customerHitPath } from '../../contract/searchRules';
+import type { CustomerHit } from '../../contract/search';
 import { moveSelection, SEARCH_DEBOUNCE_MS, showableHits } from './searchRules';
 import { CustomerSearchBox } from './CustomerSearchBox';
 import { CustomerHitList } from './CustomerHitList';
@@ -22,6 +23,7 @@ export const CustomerSearchPanel = () => {
   const [open, setOpen] = useState(false);
   const [selected, setSelected] = useState(-1);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  const [anchor, setAnchor] = useState<HTMLDivElement | null>(null);
   const hits = showableHits(items);
 
   useEffect(() => () => clearTimeout(timer.current), []);
@@ -57,9 +59,10 @@ export const CustomerSearchPanel = () => {
 
   return (
     <ClickAwayListener onClickAway={close}>
-      <Box sx={{ position: 'relative', px: 1.5, pb: 1 }}>
+      <Box sx={{ px: 1.5, pb: 1 }}>
         <CustomerSearchBox
           value={value}
+          anchorRef={setAnchor}
           listId={LIST_ID}
           expanded={open}
           activeId={open && selected >= 0 ? `${LIST_ID}-${selected}` : undefined}
@@ -82,7 +85,7 @@ export const CustomerSearchPanel = () => {
           onKeyDown={onKeyDown}
         />
         {open && (
-          <CustomerHitList id={LIST_ID} hits={hits} query={query} status={status} selected={selected} onHover={setSelected} onOpen={openHit} />
+          <CustomerHitList anchor={anchor} id={LIST_ID} hits={hits} query={query} status={status} selected={selected} onHover={setSelected} onOpen={openHit} />
         )}
       </Box>
     </ClickAwayListener>

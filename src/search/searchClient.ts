@@ -1,5 +1,5 @@
 import { liteClient, type LiteClient } from 'algoliasearch/lite';
-import { SEARCH_HOST_SELF } from '../../contract/search';
+import { SEARCH_HOST_SELF } from '../../contract/searchConfig';
 import type { ConsoleConfig } from '../providers/config';
 import { SEARCH_TIMEOUTS } from './searchRules';
 

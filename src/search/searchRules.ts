@@ -3,11 +3,11 @@ import {
   AVATAR_FALLBACK,
   AVATAR_SIZE,
   isShowableCustomerHit,
-  type CustomerHit,
-} from '../../contract/search';
+} from '../../contract/searchRules';
+import type { CustomerHit } from '../../contract/search';
 import { sha256Hex } from './sha256';
 
-export { customerHitPath, isShowableCustomerHit, videoHitPath } from '../../contract/search';
+export { customerHitPath, isShowableCustomerHit, videoHitPath } from '../../contract/searchRules';
 
 /** Spec §2: a 60x60 avatar from Gravatar keyed by the SHA-256 of the trimmed, lower-cased e-mail. */
 export const avatarUrl = (email: string) =>
