@@ -29,7 +29,7 @@ type Row = { client_id: number | string; field: number | string; sort_key: strin
 const MAX_EXPANSIONS = 200;
 /** Counts of huge result sets stop here (Algolia pages no further than 1,000 hits either). */
 export const COUNT_CAP = 1000;
-/** Matches of a several-word query are read up to this many, then ranked. */
+/** E-mail prefix matches read at most (then ranked by name). */
 const MULTI_WORD_CAP = 2000;
 const MAX_CHAR = String.fromCodePoint(0x10ffff);
 const upper = (prefix: string) => prefix + MAX_CHAR;
@@ -66,54 +66,55 @@ const topOfWordsSql = (wordsParam: string, limitParam: string) => `
   CROSS JOIN LATERAL (SELECT client_id, field, sort_key FROM search_words WHERE word = x.word ${RANK} LIMIT ${limitParam}) w`;
 
 /**
- * One query word: exact matches, then prefix matches, in one statement. Prefix matches of 1-2
- * characters come from search_prefixes; longer ones expand through search_vocab into whole words.
+ * One query word: exact matches, then prefix matches, then (4+ characters, too few hits) typos.
+ * Each read is a small statement of its own: PGlite plans every statement anew, and a plan of one
+ * big statement costs more than running several small ones.
  */
-async function exactAndPrefix(database: Database, word: string, limit: number): Promise<{ rows: Row[]; capped: number }> {
-  const prefix =
-    word.length <= 2
-      ? `SELECT client_id, field, sort_key FROM search_prefixes WHERE prefix = $1 ${RANK} LIMIT $2 * 2`
-      : `SELECT * FROM (${topOfWordsSql('(SELECT array_agg(word) FROM x)', '$2 * 2')}) e WHERE (SELECT count(*) FROM x) <= ${MAX_EXPANSIONS}
-         UNION ALL
-         SELECT * FROM (SELECT client_id, field, sort_key FROM search_words WHERE word > $1 AND word < $3 ${RANK} LIMIT 20000) r
-         WHERE (SELECT count(*) FROM x) > ${MAX_EXPANSIONS}`;
-  const count =
-    word.length <= 2
-      ? `SELECT count(*) FROM (SELECT 1 FROM search_prefixes WHERE prefix = $1 LIMIT ${COUNT_CAP}) c`
-      : `SELECT count(*) FROM (SELECT 1 FROM search_words WHERE word >= $1 AND word < $3 LIMIT ${COUNT_CAP}) c`;
-  const rows = await database.query<Row>(
-    `WITH x AS (SELECT word FROM search_vocab WHERE word > $1 AND word < $3 ORDER BY word LIMIT ${MAX_EXPANSIONS + 1})
-     SELECT client_id, field, sort_key, 0 AS tier, NULL::int AS n FROM (SELECT client_id, field, sort_key FROM search_words WHERE word = $1 ${RANK} LIMIT $2) e
-     UNION ALL SELECT client_id, min(field), sort_key, 1, NULL FROM (${prefix}) p GROUP BY client_id, sort_key
-     UNION ALL SELECT NULL, NULL, NULL, NULL, (${count})::int`,
-    [word, limit, upper(word)],
-  );
-  const capped = Number(rows[rows.length - 1]!.n);
-  return { rows: rows.slice(0, -1), capped };
-}
-
 async function singleWord(database: Database, word: string, wanted: number, typos: boolean): Promise<CustomerMatches> {
-  const { rows, capped } = await exactAndPrefix(database, word, wanted);
+  const hi = upper(word);
+  const exact = await database.query<Row>(`SELECT client_id, field, sort_key, 0 AS tier FROM search_words WHERE word = $1 ${RANK} LIMIT $2`, [word, wanted]);
+  let complete = exact.length < wanted;
+  let rows = exact;
+  if (complete) {
+    // Clients matched exactly come again as prefix matches: read that many more.
+    const limit = wanted + exact.length;
+    let prefix: Row[];
+    if (word.length <= 2) {
+      prefix = await database.query<Row>(`SELECT client_id, field, sort_key, 1 AS tier FROM search_prefixes WHERE prefix = $1 ${RANK} LIMIT $2`, [word, limit]);
+    } else {
+      const expansions = (
+        await database.query<{ word: string }>('SELECT word FROM search_vocab WHERE word > $1 AND word < $2 ORDER BY word LIMIT $3', [word, hi, MAX_EXPANSIONS + 1])
+      ).map((row) => row.word);
+      prefix =
+        expansions.length > MAX_EXPANSIONS
+          ? await database.query<Row>(`SELECT client_id, field, sort_key, 1 AS tier FROM search_words WHERE word > $1 AND word < $2 ${RANK} LIMIT $3`, [word, hi, limit])
+          : expansions.length > 0
+            ? await database.query<Row>(`SELECT client_id, field, sort_key, 1 AS tier FROM (${topOfWordsSql('$1', '$2')}) t ${RANK} LIMIT $2`, [expansions, limit])
+            : [];
+    }
+    rows = [...exact, ...prefix];
+    if (prefix.length >= limit) complete = false;
+  }
   let ranked = rank(rows);
-  // Complete when no read hit its LIMIT: then the count is exact.
-  const exact = rows.filter((row) => Number(row.tier) === 0).length;
-  let complete = exact < wanted && rows.length - exact < wanted * 2 && capped < COUNT_CAP;
   let typoUsed = false;
   if (typos && ranked.length < wanted) {
     const near = await typoWords(database, word);
     if (near.length > 0) {
       typoUsed = true;
-      const typo = await database.query<Row>(`SELECT client_id, min(field) AS field, sort_key, 2 AS tier FROM (${topOfWordsSql('$1', '$2')}) t GROUP BY client_id, sort_key`, [
-        near,
-        wanted + ranked.length,
-      ]);
+      const limit = wanted + ranked.length;
+      const typo = await database.query<Row>(`SELECT client_id, field, sort_key, 2 AS tier FROM (${topOfWordsSql('$1', '$2')}) t ${RANK} LIMIT $2`, [near, limit]);
       ranked = rank([...rows, ...typo]);
-      if (typo.length >= wanted + ranked.length) complete = false;
+      if (typo.length >= limit) complete = false;
     }
   }
-  return complete
-    ? { ranked, nbHits: ranked.length, exhaustive: true, typoUsed }
-    : { ranked, nbHits: Math.max(ranked.length, capped), exhaustive: false, typoUsed };
+  if (complete) return { ranked, nbHits: ranked.length, exhaustive: true, typoUsed };
+  const [count] = await database.query<{ n: number }>(
+    word.length <= 2
+      ? `SELECT count(*)::int AS n FROM (SELECT 1 FROM search_prefixes WHERE prefix = $1 LIMIT ${COUNT_CAP}) c`
+      : `SELECT count(*)::int AS n FROM (SELECT 1 FROM search_words WHERE word >= $1 AND word < $2 LIMIT ${COUNT_CAP}) c`,
+    word.length <= 2 ? [word] : [word, hi],
+  );
+  return { ranked, nbHits: Math.max(ranked.length, Number(count!.n)), exhaustive: false, typoUsed };
 }
 
 /**
@@ -133,33 +134,49 @@ async function emailPrefix(database: Database, query: string, wanted: number): P
 
 export const looksLikeEmail = (query: string) => /^[^\s@]+[.@_+-]\S*$/.test(query.trim()) && /[a-z0-9]/i.test(query);
 
+/** Candidates read per driving word in a several-word query, before ranking. */
+const MULTI_WORD_WINDOW = 60;
+
 /**
- * Several words: every one must match (as a prefix, or whole with one typo). One statement joins
- * the words' matches by client; the planner starts from the rarest word and probes the others
- * through search_words (client_id, word), so 'olivia s' does not read every 's' word.
+ * Several words: every one must match (as a prefix, or whole with one typo). The longest word
+ * drives: its matches are read in ranking order and each is kept only if the other words match the
+ * same client (an index probe into search_words (client_id, word) each), until enough are found.
+ * Those are then ranked over all words. So 'olivia s' reads a few dozen Olivias, not every 's'.
  */
 async function severalWords(database: Database, queryWords: string[], wanted: number, typos: boolean): Promise<CustomerMatches> {
-  const params: unknown[] = [];
+  const driverIndex = queryWords.reduce((best, word, i) => (word.length > queryWords[best]!.length ? i : best), 0);
+  const driver = queryWords[driverIndex]!;
+  const others = queryWords.filter((_, i) => i !== driverIndex);
   const near = await Promise.all(queryWords.map((word) => (typos ? typoWords(database, word) : Promise.resolve([]))));
-  const sets = queryWords.map((word, i) => {
+  const window = Math.max(wanted, MULTI_WORD_WINDOW);
+  const params: unknown[] = [driver, upper(driver), near[driverIndex], window];
+  const probes = others.map((word) => {
     params.push(word, upper(word));
     const [w, hi] = [`$${params.length - 1}`, `$${params.length}`];
-    if (near[i]!.length > 0) params.push(near[i]);
-    const matches = near[i]!.length > 0 ? `((word >= ${w} AND word < ${hi}) OR word = ANY($${params.length}::text[]))` : `word >= ${w} AND word < ${hi}`;
-    return `(SELECT client_id, field, sort_key, CASE WHEN word = ${w} THEN 0 WHEN word > ${w} AND word < ${hi} THEN 1 ELSE 2 END AS tier
-             FROM search_words WHERE ${matches}) m${i}`;
+    const typo = near[queryWords.indexOf(word)]!;
+    if (typo.length > 0) params.push(typo);
+    const matches = typo.length > 0 ? `((o.word >= ${w} AND o.word < ${hi}) OR o.word = ANY($${params.length}::text[]))` : `o.word >= ${w} AND o.word < ${hi}`;
+    return {
+      exists: `EXISTS (SELECT 1 FROM search_words o WHERE o.client_id = s.client_id AND ${matches})`,
+      tier: `(SELECT min(CASE WHEN o.word = ${w} THEN 0 WHEN o.word > ${w} AND o.word < ${hi} THEN 1 ELSE 2 END) FROM search_words o WHERE o.client_id = s.client_id AND ${matches})`,
+    };
   });
-  const joins = sets.map((set, i) => (i === 0 ? set : `JOIN ${set} ON m${i}.client_id = m0.client_id`)).join('\n');
-  const rows = await database.query<Row>(
-    `SELECT m0.client_id, ${queryWords.map((_, i) => `min(m${i}.field)`).join(' + ')} AS field, min(m0.sort_key) AS sort_key,
-            ${queryWords.map((_, i) => `min(m${i}.tier)`).join(' + ')} AS tier
-     FROM ${joins}
-     GROUP BY m0.client_id LIMIT ${MULTI_WORD_CAP}`,
-    params,
-  );
+  const filter = probes.map((probe) => probe.exists).join(' AND ');
+  const extraTier = probes.map((probe) => probe.tier).join(' + ');
+  const driverRows =
+    driver.length <= 2
+      ? `SELECT s.client_id, s.field, s.sort_key, 1 + ${extraTier} AS tier FROM search_prefixes s
+         WHERE s.prefix = $1 AND $2::text IS NOT NULL AND $3::text[] IS NOT NULL AND ${filter} ORDER BY s.field, s.sort_key, s.client_id LIMIT $4`
+      : `SELECT m.client_id, m.field, m.sort_key, x.tier + m.extra AS tier
+         FROM ((SELECT word, CASE WHEN word = $1 THEN 0 ELSE 1 END AS tier FROM search_vocab WHERE word >= $1 AND word < $2 ORDER BY word LIMIT ${MAX_EXPANSIONS})
+               UNION ALL SELECT unnest($3::text[]), 2) x
+         CROSS JOIN LATERAL (SELECT s.client_id, s.field, s.sort_key, ${extraTier} AS extra FROM search_words s
+                             WHERE s.word = x.word AND ${filter} ORDER BY s.field, s.sort_key, s.client_id LIMIT $4) m`;
+  const rows = await database.query<Row>(driverRows, params);
   const ranked = rank(rows);
-  const complete = rows.length < MULTI_WORD_CAP;
-  return { ranked, nbHits: ranked.length, exhaustive: complete, typoUsed: rows.some((row) => Number(row.tier) >= 2) && wanted > 0 };
+  // Fewer rows than one word's window: no word was cut short, so all matches are here.
+  const complete = rows.length < window;
+  return { ranked, nbHits: ranked.length, exhaustive: complete, typoUsed: rows.some((row) => Number(row.tier) >= 2) };
 }
 
 export async function matchCustomers(database: Database, query: string, queryWords: string[], wanted: number, typos: boolean): Promise<CustomerMatches> {
