@@ -116,7 +116,9 @@ CREATE TRIGGER clients_search_delete AFTER DELETE ON clients
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION search_clients_sync();
 CREATE FUNCTION search_clients_truncate() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  TRUNCATE search_words, search_prefixes;
+  -- DELETE, not TRUNCATE: a TRUNCATE listing these tables too (a restore) has them open already.
+  DELETE FROM search_words;
+  DELETE FROM search_prefixes;
   RETURN NULL;
 END $$;
 CREATE TRIGGER clients_search_truncate AFTER TRUNCATE ON clients
@@ -130,3 +132,8 @@ CREATE INDEX clients_email_prefix_idx ON clients (lower(email_address) text_patt
 
 -- Videos are few (thousands): the Videos index reads the table itself, through this index.
 CREATE INDEX videos_search_trgm_idx ON videos USING gin ((lower(title || ' ' || coalesce(instructor, ''))) gin_trgm_ops);
+
+-- Backups skip these: restoring clients rebuilds them through the triggers (server/src/db/dump.ts).
+COMMENT ON TABLE search_words IS 'derived: the words of each client, kept by the clients triggers (migration 0015)';
+COMMENT ON TABLE search_prefixes IS 'derived: 1-2 character word prefixes of each client, kept by the clients triggers';
+COMMENT ON TABLE search_vocab IS 'derived: every search word once, kept by the clients triggers';

@@ -57,3 +57,6 @@ CREATE TRIGGER videos_search_outbox_update AFTER UPDATE ON videos
   REFERENCING OLD TABLE AS old_rows NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION search_outbox_videos();
 CREATE TRIGGER videos_search_outbox_delete AFTER DELETE ON videos
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION search_outbox_videos();
+
+-- A queue, not data: a restore re-queues what it loads (when pushing is on).
+COMMENT ON TABLE search_outbox IS 'derived: changes waiting to be pushed to hosted Algolia (migration 0016)';
