@@ -6,8 +6,15 @@ import { createSearchClient } from './searchClient';
 import { STALLED_SEARCH_DELAY_MS } from './searchRules';
 import { CustomerSearchPanel } from './CustomerSearchPanel';
 
+export interface CustomerSearchProps {
+  config: Pick<ConsoleConfig, 'algolia' | 'apiBaseUrl' | 'serverPrefix'>;
+  /** Typed into the stand-in box while this loaded. */
+  initialValue?: string;
+  autoFocus?: boolean;
+}
+
 /** Spec §2: InstantSearch on the Customers index, 20 hits a page, 'stalled' after 200 ms. */
-const CustomerSearch = ({ config }: { config: Pick<ConsoleConfig, 'algolia' | 'apiBaseUrl' | 'serverPrefix'> }) => {
+const CustomerSearch = ({ config, initialValue = '', autoFocus = false }: CustomerSearchProps) => {
   const searchClient = useMemo(() => createSearchClient(config), [config]);
   if (!searchClient) return null;
   return (
@@ -18,7 +25,7 @@ const CustomerSearch = ({ config }: { config: Pick<ConsoleConfig, 'algolia' | 'a
       future={{ preserveSharedStateOnUnmount: true }}
     >
       <Configure hitsPerPage={DEFAULT_HITS_PER_PAGE} />
-      <CustomerSearchPanel />
+      <CustomerSearchPanel initialValue={initialValue} autoFocus={autoFocus} />
     </InstantSearch>
   );
 };

@@ -8,6 +8,9 @@ import { CUSTOMERS_INDEX, MAX_QUERY_LENGTH } from '../../contract/searchRules';
 interface Props {
   value: string;
   anchorRef?: Ref<HTMLDivElement>;
+  autoFocus?: boolean;
+  /** The real widget (not the stand-in shown while it loads). */
+  ready?: boolean;
   listId: string;
   expanded: boolean;
   activeId?: string;
@@ -19,10 +22,10 @@ interface Props {
 }
 
 /** Spec §2: 'Search for:' (only Customers), the box (512 characters at most) and its two buttons. */
-export const CustomerSearchBox = ({ value, anchorRef, listId, expanded, activeId, onFocus, onChange, onSubmit, onClear, onKeyDown }: Props) => {
+export const CustomerSearchBox = ({ value, anchorRef, autoFocus, ready, listId, expanded, activeId, onFocus, onChange, onSubmit, onClear, onKeyDown }: Props) => {
   const translate = useTranslate();
   return (
-    <Box component="form" role="search" noValidate onSubmit={(event) => (event.preventDefault(), onSubmit())}>
+    <Box component="form" role="search" noValidate data-ready={ready ? 'true' : undefined} onSubmit={(event) => (event.preventDefault(), onSubmit())}>
       <TextField
         select
         size="small"
@@ -49,6 +52,7 @@ export const CustomerSearchBox = ({ value, anchorRef, listId, expanded, activeId
       >
         <InputBase
           value={value}
+          autoFocus={autoFocus}
           placeholder={translate('search.placeholder')}
           onFocus={onFocus}
           onChange={(event) => onChange(event.target.value)}

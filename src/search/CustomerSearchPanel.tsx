@@ -14,19 +14,24 @@ const LIST_ID = 'customer-search-results';
  * The box and its list of hits. The list shows once the box is focused and hides on a click
  * outside, on Escape and when a hit is opened; typing searches 500 ms after the last keystroke.
  */
-export const CustomerSearchPanel = () => {
+export const CustomerSearchPanel = ({ initialValue = '', autoFocus = false }: { initialValue?: string; autoFocus?: boolean }) => {
   const { query, refine, clear } = useSearchBox();
   const { items } = useHits<CustomerHit>();
   const { status } = useInstantSearch({ catchError: true });
   const navigate = useNavigate();
-  const [value, setValue] = useState(query);
-  const [open, setOpen] = useState(false);
+  const [value, setValue] = useState(initialValue || query);
+  const [open, setOpen] = useState(autoFocus);
   const [selected, setSelected] = useState(-1);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [anchor, setAnchor] = useState<HTMLDivElement | null>(null);
   const hits = showableHits(items);
 
-  useEffect(() => () => clearTimeout(timer.current), []);
+  useEffect(() => {
+    // What was typed while the widget loaded is searched for at once.
+    if (initialValue) refine(initialValue);
+    return () => clearTimeout(timer.current);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   // A new list of hits starts without a selection.
   useEffect(() => setSelected(-1), [items]);
 
@@ -58,11 +63,19 @@ export const CustomerSearchPanel = () => {
   };
 
   return (
-    <ClickAwayListener onClickAway={close}>
+    <ClickAwayListener
+      onClickAway={(event) => {
+        // A click that began on the stand-in box (replaced by this widget meanwhile) is not "outside".
+        if ((event.target as Node | null)?.isConnected === false) return;
+        close();
+      }}
+    >
       <Box sx={{ px: 1.5, pb: 1 }}>
         <CustomerSearchBox
           value={value}
           anchorRef={setAnchor}
+          autoFocus={autoFocus}
+          ready
           listId={LIST_ID}
           expanded={open}
           activeId={open && selected >= 0 ? `${LIST_ID}-${selected}` : undefined}

@@ -11,6 +11,12 @@ const NO_FIRST = hit(45, '', 'Lastonly', 'last@studio.test');
 const NO_LAST = hit(46, 'Firstonly', '  ', 'first@studio.test');
 
 const box = () => screen.findByRole('combobox', { name: 'Search customers' });
+/** Focuses the box, which loads the widget, and answers its real input once it is there. */
+const ready = async (user: { click(element: Element): Promise<void> }) => {
+  await user.click(await box());
+  await waitFor(() => expect(screen.getByRole('search')).toHaveAttribute('data-ready', 'true'));
+  return box();
+};
 const list = () => screen.queryByRole('listbox', { name: 'Customer search results' });
 const options = () => within(list()!).queryAllByRole('option');
 
@@ -32,7 +38,8 @@ describe('customer search widget', () => {
 
   it("renders nothing and logs 'FAILED TO INIT SEARCH CLIENT!' when the search client cannot be set up", async () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    renderSearch(searchConfig({ host: 'https://not a host' }));
+    const { user } = renderSearch(searchConfig({ host: 'https://not a host' }));
+    await user.click(await box());
     await waitFor(() => expect(log).toHaveBeenCalledWith('FAILED TO INIT SEARCH CLIENT!', expect.anything()));
     expect(screen.queryByRole('search')).toBeNull();
   });
@@ -40,7 +47,8 @@ describe('customer search widget', () => {
   it("offers 'Search for:' Customers only, a 512-character box and the two titled buttons", async () => {
     searchBackend(() => []);
     const { user } = renderSearch();
-    const input = await box();
+    expect(await box()).toHaveAttribute('maxlength', '512');
+    const input = await ready(user);
     expect(input).toHaveAttribute('maxlength', '512');
     const searchFor = screen.getByRole('combobox', { name: 'Search for:' });
     expect(searchFor).toHaveTextContent('Customers');
@@ -54,9 +62,9 @@ describe('customer search widget', () => {
   it('keeps the results hidden until the box is focused, and hides them on a click outside', async () => {
     searchBackend(() => [OLIVIA]);
     const { user } = renderSearch();
-    const input = await box();
+    await box();
     expect(list()).toBeNull();
-    await user.click(input);
+    const input = await ready(user);
     expect(await screen.findByRole('option', { name: /Olivia Smith/ })).toBeInTheDocument();
     expect(input).toHaveAttribute('aria-expanded', 'true');
     await user.click(screen.getByText('Somewhere else on the page'));
@@ -69,7 +77,7 @@ describe('customer search widget', () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const seen = searchBackend((query) => (query ? [OLIVIA] : []));
     const { user } = renderSearch(undefined, { advanceTimers: vi.advanceTimersByTime });
-    await user.type(await box(), 'oli');
+    await user.type(await ready(user), 'oli');
     await act(async () => {
       vi.advanceTimersByTime(450);
     });
@@ -86,10 +94,19 @@ describe('customer search widget', () => {
     expect(request.contentType).toContain('text/plain');
   });
 
+  it('keeps what was typed while the widget loaded, and searches for it', async () => {
+    const seen = searchBackend((query) => (query === 'liv' ? [OLIVIA] : []));
+    const { user } = renderSearch();
+    await user.type(await box(), 'liv');
+    expect(await screen.findByRole('option', { name: /Olivia Smith/ })).toBeInTheDocument();
+    expect(await box()).toHaveValue('liv');
+    expect(seen.map((request) => request.query)).toContain('liv');
+  });
+
   it('searches at once with the submit button, and empties the box with the clear button', async () => {
     const seen = searchBackend((query) => (query === 'oliv' ? [OLIVIA, OLIVER] : []));
     const { user } = renderSearch();
-    await user.type(await box(), 'oliv');
+    await user.type(await ready(user), 'oliv');
     await user.click(screen.getByTitle('Submit the search query'));
     expect(await screen.findByRole('option', { name: /Oliver Stone/ })).toBeInTheDocument();
     expect(seen.filter((r) => r.query === 'oliv')).toHaveLength(1);
@@ -100,7 +117,7 @@ describe('customer search widget', () => {
   it('drops hits lacking a first name, last name or e-mail', async () => {
     searchBackend(() => [OLIVIA, NO_EMAIL, NO_FIRST, NO_LAST, OLIVER]);
     const { user } = renderSearch();
-    await user.click(await box());
+    await ready(user);
     await screen.findByRole('option', { name: /Olivia Smith/ });
     expect(options().map((option) => option.getAttribute('href'))).toEqual(['/client/42?search=customers', '/client/43?search=customers']);
   });
@@ -108,7 +125,7 @@ describe('customer search widget', () => {
   it('shows a 60x60 avatar keyed by the SHA-256 of the trimmed, lower-cased e-mail, the highlighted name, the e-mail and the MindBody id', async () => {
     searchBackend((query) => (query ? [OLIVIA] : []));
     const { user } = renderSearch();
-    await user.type(await box(), 'oli{Enter}');
+    await user.type(await ready(user), 'oli{Enter}');
     const option = await screen.findByRole('option', { name: /Olivia Smith/ });
     const digest = createHash('sha256').update('olivia.smith@gmail.com').digest('hex');
     const avatar = option.querySelector('img')!;
@@ -122,7 +139,7 @@ describe('customer search widget', () => {
   it('opens /client/{related_pg_id}?search=customers when a hit is clicked', async () => {
     searchBackend(() => [OLIVIA]);
     const { user } = renderSearch();
-    await user.click(await box());
+    await ready(user);
     const option = await screen.findByRole('option', { name: /Olivia Smith/ });
     expect(option).toHaveAttribute('href', '/client/42?search=customers');
     await user.click(option);
@@ -132,8 +149,7 @@ describe('customer search widget', () => {
   it('moves through the hits with the arrow keys, opens one with Enter and closes the list with Escape', async () => {
     searchBackend(() => [OLIVIA, OLIVER]);
     const { user } = renderSearch();
-    const input = await box();
-    await user.click(input);
+    const input = await ready(user);
     await screen.findByRole('option', { name: /Oliver Stone/ });
     await user.keyboard('{ArrowDown}{ArrowDown}');
     expect(options().map((option) => option.getAttribute('aria-selected'))).toEqual(['false', 'true']);
@@ -157,7 +173,7 @@ describe('customer search widget', () => {
       return query ? [OLIVIA] : [];
     });
     const { user } = renderSearch();
-    await user.click(await box());
+    await ready(user);
     await waitFor(() => expect(list()).not.toBeNull());
     expect(screen.queryByRole('status')).toBeNull();
     await user.type(await box(), 'slow{Enter}');
@@ -170,7 +186,7 @@ describe('customer search widget', () => {
   it('shows a short error line when a search fails, and keeps working for the next keystroke', async () => {
     searchBackend((query) => (query === 'boom' ? { status: 400 } : query ? [OLIVER] : []));
     const { user } = renderSearch();
-    await user.type(await box(), 'boom{Enter}');
+    await user.type(await ready(user), 'boom{Enter}');
     expect(await screen.findByRole('alert')).toHaveTextContent('Search failed. Keep typing to try again.');
     await user.type(await box(), 'x{Enter}');
     expect(await screen.findByRole('option', { name: /Oliver Stone/ })).toBeInTheDocument();
