@@ -108,13 +108,31 @@ async function singleWord(database: Database, word: string, wanted: number, typo
     }
   }
   if (complete) return { ranked, nbHits: ranked.length, exhaustive: true, typoUsed };
-  const [count] = await database.query<{ n: number }>(
+  return { ranked, nbHits: Math.max(ranked.length, await cappedCount(database, word)), exhaustive: false, typoUsed };
+}
+
+/**
+ * How many matches a word has, counted up to COUNT_CAP (an estimate: a client matching through
+ * two words counts twice). Short words are typed over and over and their counts move slowly, so a
+ * count is reused for a minute.
+ */
+const COUNT_TTL_MS = 60_000;
+const countsByDatabase = new WeakMap<Database, Map<string, { n: number; at: number }>>();
+async function cappedCount(database: Database, word: string): Promise<number> {
+  let counts = countsByDatabase.get(database);
+  if (!counts) countsByDatabase.set(database, (counts = new Map()));
+  const known = counts.get(word);
+  const now = Date.now();
+  if (known && now - known.at < COUNT_TTL_MS) return known.n;
+  const [row] = await database.query<{ n: number }>(
     word.length <= 2
       ? `SELECT count(*)::int AS n FROM (SELECT 1 FROM search_prefixes WHERE prefix = $1 LIMIT ${COUNT_CAP}) c`
       : `SELECT count(*)::int AS n FROM (SELECT 1 FROM search_words WHERE word >= $1 AND word < $2 LIMIT ${COUNT_CAP}) c`,
-    word.length <= 2 ? [word] : [word, hi],
+    word.length <= 2 ? [word] : [word, upper(word)],
   );
-  return { ranked, nbHits: Math.max(ranked.length, Number(count!.n)), exhaustive: false, typoUsed };
+  if (counts.size >= 10_000) counts.clear();
+  counts.set(word, { n: Number(row!.n), at: now });
+  return Number(row!.n);
 }
 
 /**
