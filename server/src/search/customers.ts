@@ -153,7 +153,7 @@ async function emailPrefix(database: Database, query: string, wanted: number): P
 export const looksLikeEmail = (query: string) => /^[^\s@]+[.@_+-]\S*$/.test(query.trim()) && /[a-z0-9]/i.test(query);
 
 /** Candidates read per driving word in a several-word query, before ranking. */
-const MULTI_WORD_WINDOW = 60;
+const MULTI_WORD_WINDOW = 20;
 
 /**
  * Several words: every one must match (as a prefix, or whole with one typo). The longest word
