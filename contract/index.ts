@@ -13,3 +13,4 @@ export * from './automation';
 export * from './clientActions';
 export * from './audit';
 export * from './sessions';
+export * from './search';

@@ -1,6 +1,7 @@
 import { clientsCase } from './clients';
 import { loadCase } from './load';
 import { consoleCase } from './console';
+import { searchCase } from './search';
 import { statsCase } from './stats';
 import { throughputCase } from './throughput';
 import type { BenchCase } from './types';
@@ -16,4 +17,5 @@ export const benchCases: Record<string, BenchCase> = {
   throughput: throughputCase,
   writes: writesCase,
   load: loadCase,
+  search: searchCase,
 };

@@ -23,6 +23,8 @@ import { registerRevenueCatJobs } from './revenuecat/events';
 import { createAutomation, registerAutomationJobs } from './automation';
 import { pushServiceSender, type AutomatedSender } from './automation/sender';
 import { registerOverrideJobs } from './clients/accessOverride';
+import { createSearchIndexer, type SearchIndexer } from './integrations/algolia';
+import { registerSearchJobs } from './search/jobs';
 import type { Clock } from './types';
 import './types';
 
@@ -39,6 +41,8 @@ export interface AppOptions {
   automatedSender?: AutomatedSender;
   /** Replaces the FCM sender chosen from config (tests pass one aimed at a stand-in). */
   fcm?: FcmSender;
+  /** Replaces the search indexer chosen from config (tests pass an Algolia client aimed at a stand-in). */
+  searchIndexer?: SearchIndexer;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -71,6 +75,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('jobs', createJobQueue(database, clock, app.log));
   app.decorate('mindbody', options.mindbody ?? createMindbody(config, clock));
   app.decorate('push', createPushService({ database, fcm: options.fcm ?? createFcm(config, clock), clock }));
+  app.decorate('searchIndexer', options.searchIndexer ?? createSearchIndexer(config));
   app.decorate('integrationKeys', await resolveIntegrationKeys(database, config));
   await checkEntitlementLevels(database, config.REVENUECAT_ENTITLEMENT_LEVELS);
   app.decorate('automation', createAutomation(app, options.automatedSender ?? pushServiceSender(app.push)));
@@ -103,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerRevenueCatJobs(app);
   await registerAutomationJobs(app);
   await registerOverrideJobs(app);
+  await registerSearchJobs(app);
   await registerConsole(app);
   return app;
 }

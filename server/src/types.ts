@@ -7,6 +7,7 @@ import type { MindbodyApi } from './integrations/mindbody';
 import type { IntegrationKeys } from './integrations/keys';
 import type { Automation } from './automation';
 import type { PushService } from './push/service';
+import type { SearchIndexer } from './integrations/algolia';
 
 export interface Clock {
   now(): Date;
@@ -29,6 +30,8 @@ declare module 'fastify' {
     integrationKeys: IntegrationKeys;
     /** Automated messages (issue 12): the sending engine and the push sender it uses. */
     automation: Automation;
+    /** Hosted Algolia's writer with ALGOLIA_*, a no-op sandbox otherwise (our endpoint reads the database). */
+    searchIndexer: SearchIndexer;
     routeTable: { method: string; url: string; public: boolean }[];
     /** Prefix every server path lives under (SERVER_PREFIX), '' by default. */
     pathPrefix: string;

@@ -471,6 +471,14 @@ export const en = {
     placeholder: 'Search', // ours
     submit: 'Submit the search query',
     reset: 'Clear the search query',
+    // ours from here on
+    label: 'Search customers',
+    results: 'Customer search results',
+    searching: 'Searching…',
+    error: 'Search failed. Keep typing to try again.',
+    no_results: 'No customers match "%{query}".',
+    mindbody_id: 'MindBody ID: %{id}',
+    instructor: 'COACH: %{name}',
   },
   // ours (issue 11): every state-changing staff action, with before/after values
   audit: {

@@ -19,7 +19,9 @@ export function registerSessionGuard(app: FastifyInstance) {
     request.sessionId = resolved?.sessionId ?? null;
     if (request.routeOptions.config?.public) return;
     if (!request.staff) {
-      return reply.status(401).send({ message: 'Authentication required: sign in at the login page first.' });
+      const message = 'Authentication required: sign in at the login page first.';
+      // The search protocol's clients read Algolia's error shape, which also carries the status.
+      return reply.status(401).send(path.startsWith(guarded[1]!) ? { message, status: 401 } : { message });
     }
   });
 }

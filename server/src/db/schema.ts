@@ -432,3 +432,30 @@ export const auditLog = pgTable('audit_log', {
   after: jsonb('after').$type<Record<string, unknown> | null>(),
   ip: text('ip'),
 });
+
+// Customer search (migrations 0015, 0016): token tables the clients triggers keep current, and the
+// queue of changes pushed to hosted Algolia when ALGOLIA_* are set.
+export const searchWords = pgTable('search_words', {
+  word: text('word').notNull(),
+  field: integer('field').notNull(),
+  sort_key: text('sort_key').notNull(),
+  client_id: id64('client_id').notNull(),
+});
+
+export const searchPrefixes = pgTable('search_prefixes', {
+  prefix: text('prefix').notNull(),
+  field: integer('field').notNull(),
+  sort_key: text('sort_key').notNull(),
+  client_id: id64('client_id').notNull(),
+});
+
+export const searchVocab = pgTable('search_vocab', {
+  word: text('word').primaryKey(),
+});
+
+export const searchOutbox = pgTable('search_outbox', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  index_name: text('index_name').notNull(),
+  object_id: id64('object_id').notNull(),
+  queued_at: tz('queued_at').notNull().defaultNow(),
+});

@@ -10,6 +10,7 @@ import dataInRoutes from './dataIn';
 import auditRoutes from './audit';
 import sessionRoutes from './sessions';
 import automationRoutes from './automation';
+import searchRoutes from './search';
 
 /** Every area's routes; each is mounted under SERVER_PREFIX. Add a line per area. */
 export const routePlugins: FastifyPluginAsync[] = [
@@ -24,4 +25,5 @@ export const routePlugins: FastifyPluginAsync[] = [
   auditRoutes,
   sessionRoutes,
   automationRoutes,
+  searchRoutes,
 ];
