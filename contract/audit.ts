@@ -25,6 +25,7 @@ export const AUDIT_ACTIONS = [
   'client.favorite_remove',
   'client.contracts_sync',
   'automated_message.update',
+  'client.automated_opt_out',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -519,7 +519,8 @@ export const en = {
       'client.favorite_add': 'Added a favorite',
       'client.favorite_remove': 'Removed a favorite',
       'client.contracts_sync': 'Synced contracts',
-      'automated_message.update': 'Edited an automated message',
+      'automated_message.update': 'Changed automated sending settings',
+      'client.automated_opt_out': 'Opted in or out of automated messages',
     },
   },
   // ours (issue 11): the signed-in staff member's sessions

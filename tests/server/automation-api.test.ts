@@ -59,6 +59,14 @@ describe.each(testDatabases())('automated messages API on $name', ({ open }) => 
     expect(changed.statusCode).toBe(200);
     expect(changed.json()).toMatchObject({ settings: { active: true, delay_minutes: 90 }, global: { quiet_start: '21:00', daily_cap: 2 } });
     expect((await call('GET', `${base}/5/settings`)).json().global.daily_cap).toBe(2);
+    const audit = await call('GET', `/api/admin/v1/audit?filter=${encodeURIComponent(JSON.stringify({ action: 'automated_message.update' }))}&range=[0,0]`);
+    expect(audit.json()[0]).toMatchObject({
+      staff_email: 'coach@studio.test',
+      target_type: 'message_type',
+      target_id: '1',
+      before: { delay_minutes: 60, 'global.daily_cap': 1 },
+      after: { delay_minutes: 90, 'global.daily_cap': 2 },
+    });
   });
 
   it('gives the next weekly moment for Monday Morning in the studio time zone', async () => {
@@ -147,6 +155,10 @@ describe.each(testDatabases())('automated messages API on $name', ({ open }) => 
     expect(listed).toMatchObject({ opted_out: false, pushes: [{ msg_type_title: 'High Five', status: 'sent', title: 'High five, Ana!', sent_at: '2026-11-23T12:00:00.000Z' }] });
     const optedOut = await call('PUT', `/api/admin/v1/clients/${ana}/automated-messages`, { opted_out: true });
     expect(optedOut.json().opted_out).toBe(true);
+    const history = await call('GET', `/api/admin/v1/audit?filter=${encodeURIComponent(JSON.stringify({ client_id: ana }))}`);
+    expect(history.json()).toEqual([
+      expect.objectContaining({ action: 'client.automated_opt_out', before: { automated_messages_opt_out: false }, after: { automated_messages_opt_out: true } }),
+    ]);
     expect((await call('GET', '/api/admin/v1/clients/999999/automated-messages')).statusCode).toBe(404);
   });
 

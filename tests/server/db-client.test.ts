@@ -33,3 +33,30 @@ describe.each(postgres)('a PostgreSQL connection dropped by the server ($name)',
     }
   });
 });
+
+describe.each(testDatabases())('raw-SQL transactions on $name', ({ open }) => {
+  it('commit every query together, or none when the work throws', async () => {
+    const database = await open();
+    try {
+      await database.query("INSERT INTO app_settings (key, value) VALUES ('tx.kept', '1')");
+      await expect(
+        database.transaction(async (tx) => {
+          await tx.query("UPDATE app_settings SET value = '2' WHERE key = 'tx.kept'");
+          await tx.query("INSERT INTO app_settings (key, value) VALUES ('tx.new', '1')");
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      expect(await database.query("SELECT key, value FROM app_settings WHERE key LIKE 'tx.%' ORDER BY key")).toEqual([{ key: 'tx.kept', value: '1' }]);
+      await database.transaction(async (tx) => {
+        await tx.query("UPDATE app_settings SET value = '3' WHERE key = 'tx.kept'");
+        await tx.query("INSERT INTO app_settings (key, value) VALUES ('tx.new', '1')");
+      });
+      expect(await database.query("SELECT key, value FROM app_settings WHERE key LIKE 'tx.%' ORDER BY key")).toEqual([
+        { key: 'tx.kept', value: '3' },
+        { key: 'tx.new', value: '1' },
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+});

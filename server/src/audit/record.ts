@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuditAction } from '../../../contract/audit';
-import type { Db } from '../db/client';
+import type { Db, Queryable } from '../db/client';
 import { auditLog } from '../db/schema';
 
 /** `app.db` or the `tx` of `app.db.transaction(async (tx) => …)`: both can write the entry. */
@@ -50,6 +50,27 @@ export async function recordAudit(tx: Executor, entry: AuditEntryInput): Promise
     after: entry.after ?? null,
     ip: entry.ip ?? null,
   });
+}
+
+/** `recordAudit` for raw-SQL code: pass the `tx` of `database.transaction(async (tx) => …)`. */
+export async function recordAuditSql(tx: Queryable, entry: AuditEntryInput): Promise<void> {
+  const staff = entry.staff;
+  await tx.query(
+    `INSERT INTO audit_log (at, staff_user_id, staff_email, action, target_type, target_id, client_id, before, after, ip)
+     VALUES (coalesce($1::timestamptz, now()), $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10)`,
+    [
+      entry.at?.toISOString() ?? null,
+      typeof staff === 'object' && staff ? staff.id : null,
+      typeof staff === 'string' ? staff.toLowerCase().slice(0, 320) : (staff?.email ?? null),
+      entry.action,
+      entry.target_type,
+      entry.target_id == null ? null : String(entry.target_id),
+      entry.client_id ?? null,
+      entry.before == null ? null : JSON.stringify(entry.before),
+      entry.after == null ? null : JSON.stringify(entry.after),
+      entry.ip ?? null,
+    ],
+  );
 }
 
 /** Who, from where and when, for `recordAudit` in a route handler: `{ ...auditActor(request), action, … }`. */

@@ -3,7 +3,7 @@ import {
   AutomationTypeSettings,
   type UpdateAutomationSettingsRequest,
 } from '../../../contract/automation';
-import type { Database } from '../db/client';
+import type { Queryable } from '../db/client';
 
 const BASE: AutomationTypeSettings = {
   active: true,
@@ -39,7 +39,7 @@ function merge<T extends Record<string, unknown>>(defaults: T, stored: Record<st
   return result as T;
 }
 
-export async function loadTypeSettings(database: Database, messageType: number): Promise<AutomationTypeSettings> {
+export async function loadTypeSettings(database: Queryable, messageType: number): Promise<AutomationTypeSettings> {
   const [row] = await database.query<{ settings: Record<string, unknown> }>('SELECT settings FROM automation_settings WHERE message_type = $1', [messageType]);
   const settings = merge(DEFAULT_TYPE_SETTINGS[messageType]!, row?.settings ?? {}, AutomationTypeSettings);
   // Monday Morning is Monday by definition.
@@ -47,13 +47,13 @@ export async function loadTypeSettings(database: Database, messageType: number):
   return settings;
 }
 
-export async function loadAllTypeSettings(database: Database): Promise<Map<number, AutomationTypeSettings>> {
+export async function loadAllTypeSettings(database: Queryable): Promise<Map<number, AutomationTypeSettings>> {
   const result = new Map<number, AutomationTypeSettings>();
   for (const type of [1, 2, 3, 4, 5, 6]) result.set(type, await loadTypeSettings(database, type));
   return result;
 }
 
-export async function loadGlobalSettings(database: Database): Promise<AutomationGlobalSettings> {
+export async function loadGlobalSettings(database: Queryable): Promise<AutomationGlobalSettings> {
   const [row] = await database.query<{ value: string }>('SELECT value FROM app_settings WHERE key = $1', [GLOBAL_KEY]);
   let stored: Record<string, unknown> = {};
   try {
@@ -65,7 +65,7 @@ export async function loadGlobalSettings(database: Database): Promise<Automation
 }
 
 export async function saveSettings(
-  database: Database,
+  database: Queryable,
   messageType: number,
   update: UpdateAutomationSettingsRequest,
   now: Date,
@@ -93,7 +93,7 @@ export async function saveSettings(
  * When automated sending began on this database. Events before it are history and never sent, so
  * the first start does not message every client about last week's classes.
  */
-export async function automationStartedAt(database: Database, now: Date): Promise<Date> {
+export async function automationStartedAt(database: Queryable, now: Date): Promise<Date> {
   await database.query('INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [STARTED_KEY, now.toISOString()]);
   const [row] = await database.query<{ value: string }>('SELECT value FROM app_settings WHERE key = $1', [STARTED_KEY]);
   return new Date(row!.value);

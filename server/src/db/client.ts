@@ -22,10 +22,17 @@ export interface Database {
   execScript(sqlText: string): Promise<void>;
   /** Runs one parameterised query and returns its rows. */
   query<Row = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<Row[]>;
+  /** Runs `work` in one transaction: all its queries commit together, or none does if it throws. */
+  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
   /** Underlying handles for libraries that need their own connection (pg-boss). */
   pglite?: PGlite;
   pool?: pg.Pool;
   close(): Promise<void>;
+}
+
+/** What raw-SQL helpers need: a Database, or the `tx` of `database.transaction`. */
+export interface Queryable {
+  query<Row = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<Row[]>;
 }
 
 export interface DatabaseOptions {
@@ -68,6 +75,20 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     async query(sqlText, params) {
       const result = await pool.query(sqlText, params as unknown[]);
       return result.rows;
+    },
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work({ query: async (sqlText, params) => (await client.query(sqlText, params as unknown[])).rows as never[] });
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
     },
     async close() {
       await pool.end();
@@ -113,6 +134,9 @@ async function openPglite(dataDir: string): Promise<Database> {
     async query(sqlText, params) {
       const result = await pglite.query(sqlText, params as unknown[]);
       return result.rows as never[];
+    },
+    transaction(work) {
+      return pglite.transaction((tx) => work({ query: async (sqlText, params) => (await tx.query(sqlText, params as unknown[])).rows as never[] }));
     },
     async close() {
       if (closed) return;

@@ -21,6 +21,7 @@ import { automationCounts, automationPreview, clientAutomatedPushes } from '../a
 import { nextWeekly } from '../automation/rules';
 import { loadGlobalSettings, loadTypeSettings, saveSettings } from '../automation/settings';
 import { badRequest, notFound } from '../lib/errors';
+import { auditActor, changedFields, recordAuditSql } from '../audit/record';
 
 const tags = ['automated messages'];
 const base = '/api/admin/v1/automated-messages';
@@ -69,7 +70,18 @@ const automationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await saveSettings(app.database, request.params.typeId, request.body, app.clock.now(), request.staff?.email ?? null);
+      const typeId = request.params.typeId;
+      await app.database.transaction(async (tx) => {
+        const snapshot = async () => ({
+          ...(await loadTypeSettings(tx, typeId)),
+          ...Object.fromEntries(Object.entries(await loadGlobalSettings(tx)).map(([key, value]) => [`global.${key}`, value])),
+        });
+        const before = await snapshot();
+        await saveSettings(tx, typeId, request.body, app.clock.now(), request.staff?.email ?? null);
+        const changed = changedFields(before, await snapshot());
+        if (Object.keys(changed.after ?? {}).length === 0) return;
+        await recordAuditSql(tx, { ...auditActor(request), action: 'automated_message.update', target_type: 'message_type', target_id: typeId, ...changed });
+      });
       request.log.info({ messageType: request.params.typeId, staff: request.staff?.email, change: request.body }, 'automated message settings changed');
       return settingsResponse(request.params.typeId, request.staff?.id);
     },
@@ -166,8 +178,24 @@ const automationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const updated = await app.database.query('UPDATE clients SET automated_messages_opt_out = $1 WHERE id = $2 RETURNING id', [request.body.opted_out, request.params.id]);
-      if (updated.length === 0) throw notFound(`Client ${request.params.id} does not exist.`);
+      const clientId = request.params.id;
+      const found = await app.database.transaction(async (tx) => {
+        const [before] = await tx.query<{ opted_out: boolean }>('SELECT automated_messages_opt_out AS opted_out FROM clients WHERE id = $1 FOR UPDATE', [clientId]);
+        if (!before) return false;
+        if (before.opted_out === request.body.opted_out) return true;
+        await tx.query('UPDATE clients SET automated_messages_opt_out = $1 WHERE id = $2', [request.body.opted_out, clientId]);
+        await recordAuditSql(tx, {
+          ...auditActor(request),
+          action: 'client.automated_opt_out',
+          target_type: 'client',
+          target_id: clientId,
+          client_id: clientId,
+          before: { automated_messages_opt_out: before.opted_out },
+          after: { automated_messages_opt_out: request.body.opted_out },
+        });
+        return true;
+      });
+      if (!found) throw notFound(`Client ${clientId} does not exist.`);
       request.log.info({ client: request.params.id, optedOut: request.body.opted_out, staff: request.staff?.email }, 'automated messages opt-out changed');
       return (await clientAutomatedPushes(app.database, request.params.id))!;
     },
