@@ -6,6 +6,8 @@ import { createTestApp } from '../support/server';
 
 const WEBHOOK_SECRET = 'webhook-secret-for-scopes';
 const APP_KEY = 'app-key-for-scopes-0001';
+const SEARCH_KEY = 'search-key-for-scopes-01';
+const SEARCH_APP = 'STUDIO';
 
 /** Each integration key opens its own endpoint and nothing else (issue 11). */
 describe.each(testDatabases())('integration key scopes on $name', ({ open }) => {
@@ -13,7 +15,7 @@ describe.each(testDatabases())('integration key scopes on $name', ({ open }) => 
   let app: FastifyInstance;
   beforeAll(async () => {
     database = await open();
-    app = await createTestApp(database, { env: { REVENUECAT_WEBHOOK_AUTH: WEBHOOK_SECRET, APP_API_KEY: APP_KEY } });
+    app = await createTestApp(database, { env: { REVENUECAT_WEBHOOK_AUTH: WEBHOOK_SECRET, APP_API_KEY: APP_KEY, SEARCH_API_KEY: SEARCH_KEY, SEARCH_APP_ID: SEARCH_APP } });
   });
   afterAll(async () => {
     await app.close();
@@ -42,6 +44,25 @@ describe.each(testDatabases())('integration key scopes on $name', ({ open }) => 
         const response = await app.inject({ method, url, headers, payload: method === 'POST' ? { id: 1, title: 'x', message: 'y', enabled: true } : undefined });
         expect(response.statusCode, `${method} ${url} with ${Object.keys(headers)[0]}`).toBe(401);
       }
+    }
+  });
+
+  const searchBody = JSON.stringify({ requests: [{ indexName: 'Customers', query: 'kim' }] });
+  const searchHeaders = (key: string) => ({ 'x-algolia-application-id': SEARCH_APP, 'x-algolia-api-key': key, 'content-type': 'text/plain' });
+
+  it('the search key opens neither the webhook, nor the app endpoints, nor a staff endpoint', async () => {
+    const webhook = await app.inject({ method: 'POST', url: '/api/webhooks/revenuecat', headers: { authorization: SEARCH_KEY }, payload: webhookBody });
+    expect(webhook.statusCode).toBe(401);
+    const views = await app.inject({ method: 'POST', url: '/api/app/v1/video-views', headers: { 'x-app-key': SEARCH_KEY }, payload: viewBody });
+    expect(views.statusCode).toBe(401);
+    const staff = await app.inject({ method: 'GET', url: '/api/client/v1/videos', headers: searchHeaders(SEARCH_KEY) });
+    expect(staff.statusCode).toBe(401);
+  });
+
+  it('without a staff session the search key alone does not open customer search, nor do the other keys', async () => {
+    for (const key of [SEARCH_KEY, APP_KEY, WEBHOOK_SECRET]) {
+      const response = await app.inject({ method: 'POST', url: '/1/indexes/*/queries', headers: searchHeaders(key), payload: searchBody });
+      expect(response.statusCode, key).toBe(401);
     }
   });
 
