@@ -97,8 +97,11 @@ BEGIN
   IF TG_OP IN ('DELETE', 'UPDATE') THEN
     INSERT INTO paid_span_clients SELECT DISTINCT client_id FROM old_overrides ON CONFLICT DO NOTHING;
   END IF;
-  ANALYZE paid_span_clients;
-  PERFORM client_paid_spans_refresh();
+  -- Statement triggers fire for statements that touched no row too: a grant's "close the previous one".
+  IF EXISTS (SELECT 1 FROM paid_span_clients) THEN
+    ANALYZE paid_span_clients;
+    PERFORM client_paid_spans_refresh();
+  END IF;
   RETURN NULL;
 END $$;
 
