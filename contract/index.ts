@@ -9,4 +9,8 @@ export * from './appReports';
 export * from './messaging';
 export * from './raSimpleRest';
 export * from './videos';
+export * from './automation';
 export * from './clientActions';
+export * from './audit';
+export * from './sessions';
+export * from './search';

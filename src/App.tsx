@@ -14,9 +14,10 @@ import { Dashboard, dashboardRoutes } from './dashboard';
 import { messagingRoutes } from './messaging';
 import { clientsRoutes } from './clients';
 import { videosRoutes } from './videos';
+import { auditRoutes } from './audit';
 
 /** Every screen of spec §2; each area lists its own routes in its index.ts. */
-const routes: AreaRoute[] = [...dashboardRoutes, ...messagingRoutes, ...clientsRoutes, ...videosRoutes];
+const routes: AreaRoute[] = [...dashboardRoutes, ...messagingRoutes, ...clientsRoutes, ...videosRoutes, ...auditRoutes];
 
 // Spec §1: nothing at all is shown until the authentication check has answered.
 const Nothing = () => null;

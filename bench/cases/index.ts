@@ -1,5 +1,7 @@
 import { clientsCase } from './clients';
+import { loadCase } from './load';
 import { consoleCase } from './console';
+import { searchCase } from './search';
 import { statsCase } from './stats';
 import { throughputCase } from './throughput';
 import type { BenchCase } from './types';
@@ -14,4 +16,6 @@ export const benchCases: Record<string, BenchCase> = {
   clients: clientsCase,
   throughput: throughputCase,
   writes: writesCase,
+  load: loadCase,
+  search: searchCase,
 };

@@ -66,7 +66,8 @@ const sqlArray = (values: (string | null)[]) =>
 type SeedSession = Pick<Database, 'execScript' | 'query'>;
 
 /** Tables the generator fills in bulk; their plain (non-unique) indexes are built after the load. */
-const BULK_TABLES = ['clients', 'video_views', 'favorites', 'contracts', 'purchases', 'debug_records'];
+// search_words and search_prefixes are filled by the clients trigger (migration 0015) during the one INSERT.
+const BULK_TABLES = ['clients', 'video_views', 'favorites', 'contracts', 'purchases', 'debug_records', 'search_words', 'search_prefixes'];
 
 /**
  * Deterministic demo data: every value is a function of the row number, generated inside the
@@ -114,6 +115,8 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
   const t = Date.now();
   // VACUUM sets the visibility map, so counts and offset pages over clients are index-only scans.
   await database.execScript('VACUUM (ANALYZE) clients;');
+  // The search tables are read by index-only scans (counts, ordered pages): they need the visibility map too.
+  for (const table of ['search_words', 'search_prefixes', 'search_vocab']) await database.execScript(`VACUUM (ANALYZE) ${table};`);
   await database.execScript('ANALYZE;');
   log(`  vacuum and analyze (${((Date.now() - t) / 1000).toFixed(1)} s)`);
   log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);

@@ -20,7 +20,11 @@ import { createPushService } from './push/service';
 import { checkEntitlementLevels, resolveIntegrationKeys } from './integrations/keys';
 import { registerMindbodyJobs } from './mindbody/jobs';
 import { registerRevenueCatJobs } from './revenuecat/events';
+import { createAutomation, registerAutomationJobs } from './automation';
+import { pushServiceSender, type AutomatedSender } from './automation/sender';
 import { registerOverrideJobs } from './clients/accessOverride';
+import { createSearchIndexer, type SearchIndexer } from './integrations/algolia';
+import { registerSearchJobs } from './search/jobs';
 import type { Clock } from './types';
 import './types';
 
@@ -33,8 +37,12 @@ export interface AppOptions {
   logger?: boolean;
   /** Replaces the Mindbody client chosen from config (tests pass one with recorded waits). */
   mindbody?: MindbodyApi;
+  /** Replaces the push sender of automated messages (tests pass an FCM stand-in or a failing one). */
+  automatedSender?: AutomatedSender;
   /** Replaces the FCM sender chosen from config (tests pass one aimed at a stand-in). */
   fcm?: FcmSender;
+  /** Replaces the search indexer chosen from config (tests pass an Algolia client aimed at a stand-in). */
+  searchIndexer?: SearchIndexer;
 }
 
 export const systemClock: Clock = { now: () => new Date() };
@@ -67,8 +75,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('jobs', createJobQueue(database, clock, app.log));
   app.decorate('mindbody', options.mindbody ?? createMindbody(config, clock));
   app.decorate('push', createPushService({ database, fcm: options.fcm ?? createFcm(config, clock), clock }));
+  app.decorate('searchIndexer', options.searchIndexer ?? createSearchIndexer(config));
   app.decorate('integrationKeys', await resolveIntegrationKeys(database, config));
   await checkEntitlementLevels(database, config.REVENUECAT_ENTITLEMENT_LEVELS);
+  app.decorate('automation', createAutomation(app, options.automatedSender ?? pushServiceSender(app.push)));
   // Stop polling before the database goes away.
   app.addHook('onClose', async () => app.jobs.stop());
   if (ownsDatabase) app.addHook('onClose', async () => database.close());
@@ -96,7 +106,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerCoreJobs(app);
   await registerMindbodyJobs(app);
   await registerRevenueCatJobs(app);
+  await registerAutomationJobs(app);
   await registerOverrideJobs(app);
+  await registerSearchJobs(app);
   await registerConsole(app);
   return app;
 }

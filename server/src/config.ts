@@ -33,6 +33,16 @@ const entitlementLevels = z
     return levels;
   });
 
+/** Quiet hours, 'next morning' and weekly sends are studio-local; an unknown zone must fail at boot. */
+function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return value.length > 0;
+  } catch {
+    return false;
+  }
+}
+
 const secretKey = (what: string) => z.string().min(16, `must be at least 16 characters (${what})`).max(512);
 
 const prefix = z
@@ -134,9 +144,27 @@ const EnvSchema = z
       )
       .default('https://api.vimeo.com'),
     VIMEO_SANDBOX_PAGE_DELAY_MS: z.coerce.number().int().min(0).max(10_000).optional(),
+    STUDIO_TIME_ZONE: z
+      .string()
+      .trim()
+      .refine(isTimeZone, "must be an IANA time zone like 'Europe/London' or 'America/New_York'")
+      .default('UTC'),
+    AUTOMATED_MESSAGES_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(5),
     FCM_SERVICE_ACCOUNT_JSON: z.string().trim().min(1).optional(),
     FCM_SERVICE_ACCOUNT_FILE: z.string().trim().min(1).optional(),
     FCM_API_URL: localOrHttps('https://fcm.googleapis.com', 'the OAuth2 access token').default('https://fcm.googleapis.com'),
+    SEARCH_APP_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -')
+      .default('STUDIO'),
+    SEARCH_API_KEY: secretKey('the search-only key the console sends to /1/indexes/*/queries').optional(),
+    SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
+    ALGOLIA_APP_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9]{1,64}$/, 'must be your Algolia application id (letters and digits)')
+      .optional(),
+    ALGOLIA_ADMIN_KEY: z.string().min(8, 'must be an Algolia admin API key').max(512).optional(),
+    ALGOLIA_SEARCH_KEY: z.string().min(8, 'must be an Algolia search-only API key').max(512).optional(),
   })
   .superRefine((env, ctx) => {
     if ((env.STAFF_EMAIL === undefined) !== (env.STAFF_PASSWORD === undefined)) {
@@ -163,6 +191,15 @@ const EnvSchema = z
     }
     if (env.FCM_SERVICE_ACCOUNT_JSON && env.FCM_SERVICE_ACCOUNT_FILE) {
       ctx.addIssue({ code: 'custom', path: ['FCM_SERVICE_ACCOUNT_FILE'], message: 'cannot be set together with FCM_SERVICE_ACCOUNT_JSON (set one of them)' });
+    }
+    const algolia = { ALGOLIA_APP_ID: env.ALGOLIA_APP_ID, ALGOLIA_ADMIN_KEY: env.ALGOLIA_ADMIN_KEY, ALGOLIA_SEARCH_KEY: env.ALGOLIA_SEARCH_KEY };
+    const algoliaMissing = Object.entries(algolia).filter(([, v]) => v === undefined).map(([k]) => k);
+    if (algoliaMissing.length > 0 && algoliaMissing.length < 3) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [algoliaMissing[0]!],
+        message: `is required when any ALGOLIA_* is set (missing: ${algoliaMissing.join(', ')}); the console needs the search-only key, the server the admin key`,
+      });
     }
     if (oidc.every((v) => v !== undefined) && env.OIDC_ALLOWED_EMAILS.length === 0 && env.OIDC_ALLOWED_DOMAINS.length === 0) {
       ctx.addIssue({
@@ -193,6 +230,8 @@ export interface Config extends Env {
   /** Live FCM HTTP v1 with a service account; null sends through the sandbox (recorded as delivered). */
   fcm: { apiUrl: string; serviceAccount: { project_id: string; client_email: string; private_key: string; token_uri: string } } | null;
   oidc: { issuerUrl: string; clientId: string; clientSecret: string; allowedEmails: string[]; allowedDomains: string[] } | null;
+  /** Hosted Algolia: the server pushes changes there and the console searches it directly. */
+  algolia: { appId: string; adminKey: string; searchKey: string } | null;
 }
 
 export class ConfigError extends Error {
@@ -231,6 +270,10 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ? { kind: 'vimeo', apiUrl: value.VIMEO_API_URL, token: value.VIMEO_ACCESS_TOKEN, userId: value.VIMEO_USER_ID }
       : // A short pause per sandbox page lets staff watch the progress; tests need no pause.
         { kind: 'sandbox', pageDelayMs: value.VIMEO_SANDBOX_PAGE_DELAY_MS ?? (value.NODE_ENV === 'test' ? 0 : 400) },
+    algolia:
+      value.ALGOLIA_APP_ID && value.ALGOLIA_ADMIN_KEY && value.ALGOLIA_SEARCH_KEY
+        ? { appId: value.ALGOLIA_APP_ID, adminKey: value.ALGOLIA_ADMIN_KEY, searchKey: value.ALGOLIA_SEARCH_KEY }
+        : null,
     oidc:
       value.OIDC_ISSUER_URL && value.OIDC_CLIENT_ID && value.OIDC_CLIENT_SECRET
         ? {

@@ -19,6 +19,9 @@ function dataInBanner(app: FastifyInstance, base: string): string[] {
       (every > 0 ? `imports every ${every} min` : 'no scheduled import') + ' (npm run sync:mindbody, or POST /api/admin/v1/mindbody/sync)',
     `  RevenueCat webhook: POST ${base}/api/webhooks/revenuecat  Authorization: ${key(app.integrationKeys.revenuecatWebhookAuth)}`,
     `  Mobile app: POST ${base}/api/app/v1/debug-info and /video-views  X-App-Key: ${key(app.integrationKeys.appApiKey)}`,
+    config.algolia
+      ? `  Customer search: hosted Algolia (application ${config.algolia.appId}); changes are pushed every 5 s (npm run search:reindex rebuilds)`
+      : `  Customer search: POST ${base}/1/indexes/*/queries  application id ${config.SEARCH_APP_ID}, search key ${key(app.integrationKeys.searchApiKey)} (and a staff session)`,
   ];
 }
 

@@ -6,11 +6,13 @@ import { PushNotificationButton } from './actions/PushNotificationButton';
 import { UpdateAccessLevelButton } from './actions/UpdateAccessLevelButton';
 import { CLIENT_RESOURCE, type ClientRecord } from './clientsData';
 import { LoadError } from './LoadError';
+import { AutomatedMessagesSection } from './show/AutomatedMessagesSection';
 import { BackButton } from './show/BackButton';
 import { ClientSummary } from './show/ClientSummary';
 import { ContractsSection } from './show/ContractsSection';
 import { DebugInfoSection } from './show/DebugInfoSection';
 import { FavoritesSection } from './show/FavoritesSection';
+import { HistorySection } from './show/HistorySection';
 import { PurchasesSection } from './show/PurchasesSection';
 import { PushesSection } from './show/PushesSection';
 import { RecentVideosSection } from './show/RecentVideosSection';
@@ -53,7 +55,9 @@ const ClientDetails = () => {
       <FavoritesSection client={record} />
       <PurchasesSection client={record} />
       <PushesSection client={record} />
+      <AutomatedMessagesSection client={record} />
       <DebugInfoSection client={record} />
+      <HistorySection client={record} />
     </Box>
   );
 };

@@ -9,7 +9,7 @@ export const en = {
     title: 'Studio Console',
     subtitle: 'Management Console',
     document_title: '%{page} · Studio Console',
-    user: { menu: 'User menu', logout: 'Log out' }, // 'User menu' is ours
+    user: { menu: 'User menu', logout: 'Log out', sessions: 'My sessions' }, // 'User menu' and 'My sessions' are ours
     notification: { close: 'Close' }, // ours
   },
   menu: {
@@ -22,6 +22,7 @@ export const en = {
     all_clients: 'All Clients',
     new_clients: 'New Clients',
     active_clients: 'Active Clients',
+    audit: 'Audit Log', // ours (issue 11)
   },
   dashboard: {
     title: 'Dashboard',
@@ -181,6 +182,91 @@ export const en = {
       unknown: 'Nothing fills %{placeholders}: check the spelling.',
     },
     leave_unsaved: 'Some message edits are not saved yet. Leave this page and lose them?',
+    // ours: automated sending (issue 12)
+    automation: {
+      title: 'Automated sending',
+      loading: 'Loading the automated sending settings',
+      load_failed: 'The automated sending settings could not be loaded. Reload the page to try again.',
+      active: 'Send automatically',
+      status: {
+        paused: 'Paused: nothing of this type goes out by itself.',
+        next_run: 'Next run %{date} (%{zone}).',
+        running: 'On: sent as events happen (%{zone}).',
+      },
+      trigger: {
+        1: 'Sent after a class the client signed in to.',
+        2: 'Sent the morning after a class the client missed.',
+        3: 'Sent once a week to clients with a class or a stream in the last days set below.',
+        4: 'Sent every Monday to clients with the app.',
+        5: 'Sent after a late cancellation.',
+        6: 'Sent once per absence to clients with no class and no stream for the days set below.',
+      },
+      fields: {
+        delay_minutes: 'Delay (minutes)',
+        send_time: 'Send at',
+        weekday: 'Day',
+        active_days: 'Active in the last (days)',
+        absence_days: 'Absent for (days)',
+        milestones: 'Milestone classes',
+        quiet_start: 'Quiet hours from',
+        quiet_end: 'Quiet hours until',
+        daily_cap: 'Automated pushes per client per day',
+        device_token: 'Your device token',
+      },
+      help: {
+        milestones: 'Comma-separated class numbers; enabled templates with {class_count} are used for them.',
+        shared: 'Quiet hours and the daily limit apply to all six message types; pushes due in quiet hours wait until they end.',
+        device_token: "The FCM token of your own phone, from the app's debug information; 'Send test to me' goes there.",
+        milestones_invalid: 'Enter whole class numbers separated by commas, e.g. 10, 50, 100.',
+      },
+      weekdays: { 0: 'Sunday', 1: 'Monday', 2: 'Tuesday', 3: 'Wednesday', 4: 'Thursday', 5: 'Friday', 6: 'Saturday' },
+      actions: {
+        save: 'Save sending settings',
+        preview: 'Preview',
+        refresh_preview: 'Refresh preview',
+        send_test: 'Send test to me',
+        save_token: 'Save token',
+      },
+      notify: {
+        saved: 'Sending settings saved',
+        save_failed: 'The sending settings were not saved: %{reason}',
+        token_saved: 'Device token saved',
+        test_sent: 'Test sent to your device: "%{title}"',
+        test_failed: 'The test was not delivered: %{reason}',
+      },
+      preview: {
+        title: 'Preview of the next run',
+        loading: 'Working out who would receive it',
+        failed: 'The preview could not be worked out. Try again.',
+        weekly: '%{smart_count} client would receive it on %{date}. |||| %{smart_count} clients would receive it on %{date}.',
+        events: '%{smart_count} client would receive it by %{date}. |||| %{smart_count} clients would receive it by %{date}.',
+        blocked: {
+          paused: 'Automatic sending of this type is off, so nobody would receive it.',
+          no_template: 'No template of this type is enabled, so nobody would receive it.',
+        },
+        columns: { client: 'Client', due: 'Due', text: 'Text they would read' },
+        sample: 'A sample of them:',
+      },
+      counts: {
+        title: 'Last 30 days',
+        loading: 'Loading the counts',
+        failed: 'The counts could not be loaded.',
+        columns: { template: 'Template', sent: 'Sent', failed: 'Failed', skipped: 'Skipped' },
+        without_template: 'Before a template was chosen',
+        total: 'All templates',
+        pending: '%{smart_count} push waiting (due later, in quiet hours or retrying). |||| %{smart_count} pushes waiting (due later, in quiet hours or retrying).',
+        none: 'none',
+      },
+      skip_reasons: {
+        opted_out: 'opted out',
+        no_token: 'no device token',
+        daily_cap: 'daily limit reached',
+        no_template: 'no enabled template',
+        paused: 'type paused',
+        expired: 'too late to send',
+        unknown: 'other',
+      },
+    },
   },
   clients: {
     titles: {
@@ -229,6 +315,12 @@ export const en = {
       view: 'View', // the spec gives exact toggle texts for contracts only
       hide: 'Hide',
       toggle: '%{action} %{section}', // ours: the toggle's accessible name, e.g. 'View Purchase History'
+      // ours (issue 11): this client's entries of the audit log
+      history: {
+        title: 'History',
+        empty: 'No staff actions recorded for this client yet.',
+        columns: { at: 'When', staff: 'Staff member', action: 'Action', changes: 'Changes' },
+      },
       contracts: {
         title: 'MindBody Contracts',
         view: 'View Contracts',
@@ -246,6 +338,17 @@ export const en = {
         date_range: '%{start} - %{end}',
         autopay_entry: '$%{amount} on %{date}',
         empty: 'No contracts were found.',
+      },
+      // ours: automated messages (issue 12)
+      // Every automated message of the client, also the skipped and waiting ones; the delivered ones are in
+      // 'Recent Push Notifications' too, with the devices' answers.
+      automated_messages: {
+        title: 'Automated Messages',
+        empty: 'No automated messages yet.',
+        opted_out: 'Opted out of automated messages',
+        opt_out_failed: 'The change was not saved: %{reason}',
+        columns: { type: 'Type', status: 'Status', text: 'Message', when: 'When' },
+        status: { pending: 'Waiting', sending: 'Sending', sent: 'Sent', skipped: 'Skipped: %{reason}', failed: 'Failed: %{reason}' },
       },
       recent_videos: {
         title: 'Recent Streamed Videos',
@@ -280,6 +383,7 @@ export const en = {
         status: { sending: 'Sending', sent: 'Sent', failed: 'Failed', no_token: 'No device' },
         devices: '%{sent} of %{count} device(s)',
         empty: 'No push notifications were sent to this client.',
+        automated: 'Automated · %{type}', // ours (issue 12)
       },
       purchases: {
         title: 'Purchase History',
@@ -367,6 +471,70 @@ export const en = {
     placeholder: 'Search', // ours
     submit: 'Submit the search query',
     reset: 'Clear the search query',
+    // ours from here on
+    label: 'Search customers',
+    results: 'Customer search results',
+    searching: 'Searching…',
+    error: 'Search failed. Keep typing to try again.',
+    no_results: 'No customers match "%{query}".',
+    mindbody_id: 'MindBody ID: %{id}',
+    instructor: 'COACH: %{name}',
+  },
+  // ours (issue 11): every state-changing staff action, with before/after values
+  audit: {
+    title: 'Audit Log',
+    empty: 'No staff actions match these filters.',
+    export: 'Export',
+    export_failed: 'The export failed: %{reason}',
+    system: 'System',
+    created: 'created',
+    removed: 'removed',
+    columns: { at: 'When', staff: 'Staff member', action: 'Action', target: 'Target', client: 'Client', changes: 'Changes', ip: 'Address' },
+    filters: { staff: 'Staff member', action: 'Action', client: 'Client ID', from: 'From', to: 'To', search: 'Search' },
+    targets: {
+      message: 'Push message #%{id}',
+      video: 'Video #%{id}',
+      client: 'Client #%{id}',
+      session: 'Session',
+      staff_user: 'Staff account',
+      vimeo_sync: 'Vimeo sync #%{id}',
+      mindbody_sync: 'MindBody import #%{id}',
+      other: '%{type} %{id}',
+    },
+    actions: {
+      'auth.sign_in': 'Signed in',
+      'auth.sign_in_failed': 'Failed sign-in',
+      'auth.sign_out': 'Signed out',
+      'session.end': 'Ended a session',
+      'message.create': 'Added a push message',
+      'message.update': 'Edited a push message',
+      'video.update': 'Edited a video',
+      'video.delete': 'Deleted a video',
+      'vimeo_sync.start': 'Started a Vimeo sync',
+      'mindbody_sync.start': 'Started a MindBody import',
+      'client.access_level': 'Changed the VOD access level',
+      'client.override_grant': 'Granted an access level override',
+      'client.override_end': 'Ended an access level override',
+      'client.push': 'Sent a push notification',
+      'client.favorite_add': 'Added a favorite',
+      'client.favorite_remove': 'Removed a favorite',
+      'client.contracts_sync': 'Synced contracts',
+      'automated_message.update': 'Edited an automated message',
+    },
+  },
+  // ours (issue 11): the signed-in staff member's sessions
+  sessions: {
+    title: 'My sessions',
+    intro: 'Everywhere you are signed in. A session ends after 30 minutes without use and 12 hours after sign-in.',
+    this_session: 'This session',
+    end: 'End',
+    end_label: 'End the session on %{device}',
+    end_others: 'End all other sessions',
+    ended: 'Session ended',
+    others_ended: '%{smart_count} other session ended |||| %{smart_count} other sessions ended',
+    none_other: 'There are no other sessions to end.',
+    unknown_device: 'Unknown browser',
+    columns: { device: 'Browser', address: 'Address', created: 'Signed in', last_seen: 'Last seen', expires: 'Ends' },
   },
   // ours: when the Mindbody client import last ran (shown on the client lists)
   mindbody_sync: {

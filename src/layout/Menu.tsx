@@ -14,6 +14,8 @@ import ExtendedAbsenseIcon from '@mui/icons-material/HourglassEmptyOutlined';
 import AllClientsIcon from '@mui/icons-material/PeopleOutline';
 import NewClientsIcon from '@mui/icons-material/PersonAddAltOutlined';
 import ActiveClientsIcon from '@mui/icons-material/HowToRegOutlined';
+import AuditIcon from '@mui/icons-material/ManageSearchOutlined';
+import { AUDIT_PATH } from '../audit';
 import { messageTypes, messagingPath, type MessageType } from '../messaging';
 import { clientListPath } from '../clients';
 import { SearchSlot } from '../search/SearchSlot';
@@ -79,6 +81,8 @@ export const Menu = () => {
             leftIcon={<ActiveClientsIcon />}
           />
         </SubMenu>
+        {/* Ours (issue 11): not in spec §2's sidebar, but staff need to find it. */}
+        <RaMenu.Item to={AUDIT_PATH} primaryText="menu.audit" leftIcon={<AuditIcon />} />
       </RaMenu>
       <UserFooter />
     </Box>

@@ -2,12 +2,16 @@ import { useState, type MouseEvent } from 'react';
 import { Avatar, Box, IconButton, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import DevicesIcon from '@mui/icons-material/DevicesOutlined';
+import { useNavigate } from 'react-router-dom';
+import { SESSIONS_PATH } from '../audit';
 import { useGetIdentity, useLogout, useSidebarState, useTranslate } from 'react-admin';
 
-/** Bottom of the sidebar (spec §1): the signed-in user and a menu with 'Log out'. */
+/** Bottom of the sidebar (spec §1): the signed-in user and a menu with 'My sessions' (ours) and 'Log out'. */
 export const UserFooter = () => {
   const { identity } = useGetIdentity();
   const logout = useLogout();
+  const navigate = useNavigate();
   const translate = useTranslate();
   const [sidebarOpen] = useSidebarState();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
@@ -56,6 +60,17 @@ export const UserFooter = () => {
         anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
         transformOrigin={{ vertical: 'bottom', horizontal: 'right' }}
       >
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            navigate(SESSIONS_PATH);
+          }}
+        >
+          <ListItemIcon>
+            <DevicesIcon fontSize="small" />
+          </ListItemIcon>
+          {translate('app.user.sessions')}
+        </MenuItem>
         <MenuItem
           onClick={() => {
             setAnchor(null);

@@ -1,6 +1,7 @@
 import { useTranslate } from 'react-admin';
 import { PageHeader } from '../layout/PageHeader';
 import { MessageTemplates } from './MessageTemplates';
+import { AutomationSection } from './automation/AutomationSection';
 import { messageTypes, type MessageType } from './messageTypes';
 
 /**
@@ -15,6 +16,7 @@ const MessagingPage = ({ typeId }: { typeId: MessageType['id'] }) => {
     <>
       <PageHeader title={translate('messaging.title', { type: translate(type.labelKey) })} />
       <MessageTemplates typeId={typeId} />
+      <AutomationSection typeId={typeId} />
     </>
   );
 };

@@ -5,13 +5,16 @@ import { videosData } from '../videos/videosData';
 import { clientsData } from '../clients/clientsData';
 import { dashboardData } from '../dashboard/dashboardData';
 import { messagingData } from '../messaging/messagingData';
+import { automationData } from '../messaging/automation/automationData';
 import { mindbodySyncData } from '../clients/mindbodySyncData';
+import { auditData } from '../audit/auditData';
 
 /**
  * One line per area. Each area keeps its endpoints in `src/<area>/<area>Data.ts`
  * (a DataModuleFactory).
  */
-const areaModules = (http: HttpClient) => [videosData(http), messagingData(http), clientsData(http), dashboardData(http), mindbodySyncData(http)] as const;
+const areaModules = (http: HttpClient) =>
+  [videosData(http), messagingData(http), automationData(http), clientsData(http), dashboardData(http), mindbodySyncData(http), auditData(http)] as const;
 
 type AreaModules = ReturnType<typeof areaModules>[number];
 type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void ? I : never;

@@ -19,7 +19,9 @@ export const SyncVimeoButton = () => {
   const failed = () => notify('videos.sync.failed', { type: 'error', autoHideDuration: TOAST_MS });
   const { mutate, isPending } = useMutation({
     mutationFn: () => dataProvider.syncVimeoVideos(),
-    onSuccess: ({ ok, alreadyRunning }) => {
+    onSuccess: ({ ok, alreadyRunning, unavailable }) => {
+      // Ours (issue 11): when Vimeo keeps failing, say when to try again instead of the plain failure.
+      if (!ok && unavailable) return notify(unavailable, { type: 'error', autoHideDuration: TOAST_MS });
       if (!ok) return failed();
       // The Video Manager's progress panel picks the new (or running) sync up at once.
       void queryClient.invalidateQueries({ queryKey: ['vimeo-syncs'] });

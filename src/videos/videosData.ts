@@ -9,6 +9,8 @@ export interface SyncResult {
   /** A sync was already queued or running, so this click joined it (our extension of spec §7). */
   alreadyRunning: boolean;
   sync?: VimeoSync;
+  /** Vimeo is known to be down (503 from its circuit breaker): the server's "retry in N s" text. */
+  unavailable?: string;
 }
 
 // A type alias (not an interface) so it fits DataModule's string-keyed method map.
@@ -52,6 +54,10 @@ export const videosData = (http: HttpClient) => {
           return { ok: true, alreadyRunning: answer?.already_running === true, sync: answer?.sync };
         } catch (error) {
           // A 401 must still reach authProvider.checkError (session expired → login page).
+          if (hasStatus(error) && error.status === 503) {
+            const message = (error as { body?: { message?: unknown } }).body?.message;
+            return { ok: false, alreadyRunning: false, unavailable: typeof message === 'string' ? message : undefined };
+          }
           if (hasStatus(error) && error.status !== 401) return { ok: false, alreadyRunning: false };
           throw error;
         }

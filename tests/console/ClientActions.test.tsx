@@ -309,7 +309,7 @@ describe('client actions', { timeout: 60_000 }, () => {
       await within(region).findByText('Great class!');
       const rows = within(region).getAllByRole('row').slice(1).map((row) => within(row).getAllByRole('cell').map((cell) => cell.textContent));
       expect(rows[0]!.slice(1)).toEqual(['Great class!', 'See you', 'coach@studio.test', 'Sent · 1 of 1 device(s)']);
-      expect(rows[1]!.slice(1)).toEqual(['We missed you', 'Come back', 'automated', 'No deviceThe client has no device token']);
+      expect(rows[1]!.slice(1)).toEqual(['We missed you', 'Come back', 'Automated · Missed Class', 'No deviceThe client has no device token']);
     });
   });
 

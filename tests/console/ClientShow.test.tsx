@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Client, Contract, DebugRecord, OptionVideo, Purchase, RecentlyViewedVideo } from '../../contract/clients';
 import { server, signedIn } from '../support/msw';
+import { fakeAutomationServer } from '../support/automationMsw';
 import { renderApp } from './helpers/renderApp';
 import { aClient } from './helpers/clientData';
 
@@ -60,6 +61,7 @@ function clientServer(clients: Client[], sections: Sections = FULL, fail: (keyof
   const answer = (key: keyof Sections, body: object) => (fail.includes(key) ? HttpResponse.json({ message: 'boom' }, { status: 500 }) : HttpResponse.json(body));
   server.use(
     signedIn(),
+    ...fakeAutomationServer().handlers,
     http.get('*/api/client/v1/client-details/:siteId/:mbClientId/contracts', ({ request }) => {
       seen.push({ url: new URL(request.url) });
       return answer('contracts', { errors: [], contracts: sections.contracts ?? [] });
@@ -85,6 +87,8 @@ function clientServer(clients: Client[], sections: Sections = FULL, fail: (keyof
       return answer('favorites', { videos: sections.favorites ?? [] });
     }),
     http.get('*/api/admin/v1/pushes', () => HttpResponse.json([], { headers: { 'content-range': 'pushes */0' } })),
+    // The History section (issue 11); tests/console/ClientHistory.test.tsx covers it.
+    http.get('*/api/admin/v1/audit', () => HttpResponse.json([], { headers: { 'content-range': 'audit */0' } })),
   );
   return seen;
 }
@@ -280,5 +284,42 @@ describe('client details', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Back' }));
     await waitFor(() => expect(window.location.pathname).toBe('/'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  });
+  it('lists the automated messages the client got, skipped ones with why, and sets the opt-out', async () => {
+    clientServer([kim]);
+    const fake = fakeAutomationServer({
+      client: {
+        opted_out: false,
+        pushes: [
+          { id: 2, message_type: 5, msg_type_title: 'Cancelled Class', status: 'skipped', skip_reason: 'daily_cap', title: 'Class cancelled', message: 'Sorry Kim.', planned_for: '2026-11-21T12:30:00.000Z', sent_at: null, last_error: null },
+          { id: 1, message_type: 1, msg_type_title: 'High Five', status: 'sent', skip_reason: null, title: 'High five, Kim!', message: 'Great work in Spin.', planned_for: '2026-11-21T11:00:00.000Z', sent_at: '2026-11-21T11:00:00.000Z', last_error: null },
+        ],
+      },
+    });
+    server.use(
+      ...fake.handlers,
+      http.get('*/api/admin/v1/pushes', () =>
+        HttpResponse.json(
+          [{ id: 5, client_id: 7, sent_by: 'automated', source: 'high-fives', title: 'High five, Kim!', body: 'Great work in Spin.', status: 'sent', reason: null, results: [], created_at: '2026-11-21T11:00:00.000Z' }],
+          { headers: { 'content-range': 'pushes 0-0/1' } },
+        ),
+      ),
+    );
+    const { user } = renderApp('/client/7');
+    await screen.findByLabelText('Client Details');
+    // The delivered one is in Recent Push Notifications too, named by its type.
+    await open(user, 'View Recent Push Notifications');
+    const recent = section('Recent Push Notifications');
+    expect(await within(recent).findByText('Automated · High Five')).toBeVisible();
+    await open(user, 'View Automated Messages');
+    const automated = section('Automated Messages');
+    await within(automated).findByText('High five, Kim!');
+    expect(headers(automated)).toEqual(['When', 'Type', 'Message', 'Status']);
+    expect(firstRow(automated).slice(1)).toEqual(['Cancelled Class', 'Class cancelled Sorry Kim.', 'Skipped: daily limit reached']);
+    const optOut = within(automated).getByRole('switch', { name: 'Opted out of automated messages' });
+    expect(optOut).not.toBeChecked();
+    await user.click(optOut);
+    await waitFor(() => expect(optOut).toBeChecked());
+    expect(fake.calls.filter((c) => c.method === 'PUT')).toEqual([{ method: 'PUT', path: 'client/7', body: { opted_out: true } }]);
   });
 });

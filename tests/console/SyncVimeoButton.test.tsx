@@ -78,6 +78,18 @@ describe('SyncVimeoButton', () => {
     expect(redirect).not.toHaveBeenCalled();
   });
 
+  it("says when to try again while Vimeo's circuit breaker is open (503)", async () => {
+    const message = 'Vimeo is unavailable right now after repeated failures; retry in 27 s.';
+    server.use(http.get(SYNC, () => HttpResponse.json({ message }, { status: 503, headers: { 'retry-after': '27' } })));
+    const { user } = renderButton();
+
+    await user.click(screen.getByRole('menuitem', { name: 'Sync Vimeo videos' }));
+
+    const toast = await screen.findByRole('alert');
+    expect(toast).toHaveTextContent(message);
+    expect(toast).toHaveClass('RaNotification-error');
+  });
+
   it('says the sync failed to start when the server cannot be reached', async () => {
     server.use(http.get(SYNC, () => HttpResponse.error()));
     const { user } = renderButton();

@@ -228,4 +228,30 @@ describe.each(testDatabases())('client actions on $name', ({ open }) => {
       expect((await get('/api/v1/sync/contracts/-99/12')).json().message).toMatch(/longer than 2 characters/);
     });
   });
+
+  describe('audit log (what the tests above did to Kim)', () => {
+    type Entry = { action: string; staff_email: string | null; client_id: number | null; before: Record<string, unknown> | null; after: Record<string, unknown> | null };
+    const history = async (action: string): Promise<Entry[]> => {
+      const filter = encodeURIComponent(JSON.stringify({ client_id: kim, action }));
+      const response = await get(`/api/admin/v1/audit?filter=${filter}&range=[0,99]`);
+      expect(response.statusCode).toBe(200);
+      return response.json();
+    };
+
+    it('records each favorite that changed, once, with who did it, and not the repeats that changed nothing', async () => {
+      const added = await history('client.favorite_add');
+      expect(added.map((entry) => entry.after!.vimeo_video_id).sort()).toEqual(['9001', '9002']);
+      expect(added.every((entry) => entry.staff_email === 'coach@studio.test' && entry.before === null)).toBe(true);
+      const removed = await history('client.favorite_remove');
+      expect(removed.map((entry) => entry.before!.vimeo_video_id)).toEqual(['9002']);
+    });
+
+    it('records pushes and contract syncs with their outcome', async () => {
+      const pushes = await history('client.push');
+      expect(pushes.find((entry) => entry.after!.title === 'Great class')).toMatchObject({ staff_email: 'coach@studio.test', after: { body: 'See you Monday', updated: true } });
+      const syncs = await history('client.contracts_sync');
+      expect(syncs.length).toBeGreaterThanOrEqual(2);
+      expect(syncs[0]!.after).toMatchObject({ outcome: 'stored' });
+    });
+  });
 });

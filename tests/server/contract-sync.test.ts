@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
 import { ContractSyncResponse } from '../../contract/clientActions';
 import { createMindbodyClient } from '../../server/src/integrations/mindbody/client';
+import { createCircuitBreaker } from '../../server/src/lib/circuitBreaker';
 import { syncContracts } from '../../server/src/clients/contractSync';
 import { testDatabases } from '../support/databases';
 import { createTestApp, signIn, testClock } from '../support/server';
@@ -41,7 +42,9 @@ describe.each(testDatabases())('contract sync against a Mindbody stand-in on $na
   const mindbodyFor = (options: Parameters<typeof createMindbodyClient>[1] = {}) =>
     createMindbodyClient(
       { apiUrl: standIn.url, apiKey: STAND_IN.apiKey, siteIds: [STAND_IN.siteId], staffUsername: STAND_IN.username, staffPassword: STAND_IN.password },
-      { sleep: async (ms) => void waits.push(ms), timeoutMs: 300, ...options },
+      // Each test here checks one failure on its own; the breaker that would open after several in a
+      // row has its own tests (circuit-breaker.test.ts), so it gets a threshold these never reach.
+      { sleep: async (ms) => void waits.push(ms), timeoutMs: 300, breaker: createCircuitBreaker({ service: 'Mindbody', failureThreshold: 1_000 }), ...options },
     );
   const sync = async () => {
     const response = await app.inject({ method: 'GET', url: `/api/v1/sync/contracts/-99/${MB_ID}`, headers: { cookie } });

@@ -94,6 +94,23 @@ describe('FCM HTTP v1 client against a local stand-in', () => {
     expect(waits).toHaveLength(1);
   });
 
+  it('stops calling an FCM that keeps failing, says when to retry, and lets one probe through after the cool-down', async () => {
+    const clock = testClock();
+    standIn.fail({ status: 503, times: 5 });
+    const fcm = client({ maxAttempts: 3, now: clock.now });
+    expect(await fcm.send('device', message)).toMatchObject({ outcome: 'failed', code: 'UNAVAILABLE' });
+    // Five failures in a row open the breaker: the second send's third attempt is not made.
+    const refused = await fcm.send('device', message);
+    expect(refused).toMatchObject({ outcome: 'failed', code: 'unavailable' });
+    expect(refused.error).toMatch(/FCM is unavailable right now after repeated failures; retry in \d+ s/);
+    expect(standIn.sends()).toHaveLength(5);
+    expect((await fcm.send('device', message)).code).toBe('unavailable');
+    expect(standIn.sends()).toHaveLength(5);
+    clock.advance(31_000);
+    expect(await fcm.send('device', message)).toMatchObject({ outcome: 'sent' });
+    expect(standIn.sends()).toHaveLength(6);
+  });
+
   it('reports a timeout when every attempt hangs', async () => {
     standIn.fail({ hang: true, times: Infinity });
     const result = await client({ timeoutMs: 200, maxAttempts: 2 }).send('device', message);

@@ -29,6 +29,8 @@ export interface Failure {
   retryAfter?: string;
   /** Never answer (the client's timeout must fire). */
   hang?: boolean;
+  /** Answer 200 with a body that is not JSON. */
+  malformed?: boolean;
   /** How many matching requests fail; Infinity for all. */
   times: number;
 }
@@ -80,6 +82,12 @@ export async function startMindbodyStandIn(options: StandInOptions = {}) {
       if (failure.hang) {
         hanging.add(res);
         record.status = -1;
+        return;
+      }
+      if (failure.malformed) {
+        record.status = 200;
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end('{"Clients": [ {"Id": "1", ');
         return;
       }
       record.status = failure.status!;

@@ -1,10 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../../server/src/app';
+import { buildApp, type AppOptions } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import type { Database } from '../../server/src/db/client';
 import { upsertStaffUser } from '../../server/src/auth/staff';
 import type { Clock } from '../../server/src/types';
 import type { MindbodyApi } from '../../server/src/integrations/mindbody';
+import type { SearchIndexer } from '../../server/src/integrations/algolia';
 
 export const STAFF = { email: 'coach@studio.test', password: 'correct horse battery' };
 
@@ -24,12 +25,12 @@ export function testClock(start = new Date('2026-11-22T12:00:00Z')) {
 
 export async function createTestApp(
   database: Database,
-  options: { env?: Record<string, string>; clock?: Clock; mindbody?: MindbodyApi } = {},
+  options: { env?: Record<string, string>; clock?: Clock; mindbody?: MindbodyApi; searchIndexer?: SearchIndexer } & Pick<AppOptions, 'automatedSender' | 'fcm'> = {},
 ): Promise<FastifyInstance> {
   // No scheduled Mindbody import in tests unless one asks: a test moving the clock by hours would
   // otherwise import the sandbox site into its database.
   const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CONSOLE_DIR: '/nonexistent', MINDBODY_SYNC_INTERVAL_MINUTES: '0', ...options.env });
-  const app = await buildApp({ config, database, clock: options.clock, logger: false, mindbody: options.mindbody });
+  const app = await buildApp({ config, database, clock: options.clock, logger: false, mindbody: options.mindbody, automatedSender: options.automatedSender, fcm: options.fcm, searchIndexer: options.searchIndexer });
   await app.ready();
   return app;
 }

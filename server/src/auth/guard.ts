@@ -9,15 +9,19 @@ import { SESSION_COOKIE } from './sessions';
 export function registerSessionGuard(app: FastifyInstance) {
   const guarded = [`${app.pathPrefix}/api/`, `${app.pathPrefix}/1/`];
   app.decorateRequest('staff', null);
+  app.decorateRequest('sessionId', null);
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0]!;
     const needsSession = guarded.some((start) => path.startsWith(start));
     if (!needsSession) return;
     const resolved = await app.sessions.resolve(request.cookies[SESSION_COOKIE]);
     request.staff = resolved?.user ?? null;
+    request.sessionId = resolved?.sessionId ?? null;
     if (request.routeOptions.config?.public) return;
     if (!request.staff) {
-      return reply.status(401).send({ message: 'Authentication required: sign in at the login page first.' });
+      const message = 'Authentication required: sign in at the login page first.';
+      // The search protocol's clients read Algolia's error shape, which also carries the status.
+      return reply.status(401).send(path.startsWith(guarded[1]!) ? { message, status: 401 } : { message });
     }
   });
 }

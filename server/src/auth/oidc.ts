@@ -1,5 +1,6 @@
 import * as client from 'openid-client';
 import type { Config } from '../config';
+import { createCircuitBreaker } from '../lib/circuitBreaker';
 
 export interface OidcProfile {
   subject: string;
@@ -25,9 +26,11 @@ const IDP_TIMEOUT_SECONDS = 5;
 /** Authorization code + PKCE against the configured issuer (openid-client v6). */
 export function createOidc(settings: NonNullable<Config['oidc']>) {
   let discovered: Promise<client.Configuration> | undefined;
+  // An identity provider that is down would cost every sign-in attempt the full timeout.
+  const breaker = createCircuitBreaker({ service: 'The identity provider', failureThreshold: 3, coolDownMs: 30_000 });
   const configuration = () => {
-    discovered ??= client
-      .discovery(
+    discovered ??= breaker
+      .run(() => client.discovery(
         new URL(settings.issuerUrl),
         settings.clientId,
         settings.clientSecret,
@@ -37,7 +40,7 @@ export function createOidc(settings: NonNullable<Config['oidc']>) {
           // A plain-http issuer only makes sense on a developer's machine or inside tests.
           execute: settings.issuerUrl.startsWith('http://') ? [client.allowInsecureRequests] : [],
         },
-      )
+      ))
       .catch((error) => {
         discovered = undefined;
         throw error;

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, lt, or } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, staffUsers } from '../db/schema';
 import type { StaffUser } from './staff';
@@ -10,10 +10,37 @@ export const ABSOLUTE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 // Refreshing last_seen_at on every request would turn each read into a write.
 const TOUCH_AFTER_MS = 60 * 1000;
 
+// Every API call checks its session; at thousands of calls a second that lookup was half the
+// database work. A resolved session is trusted for this long in this process. Ending a session
+// takes effect at once on the instance that ended it, and within this long on the others.
+const RESOLVE_CACHE_MS = 2_000;
+const RESOLVE_CACHE_LIMIT = 10_000;
+
 const hashToken = (token: string) => createHash('sha256').update(token).digest('base64url');
 
+/** What staff see of a session: never the stored id, so a listing cannot be replayed as a cookie. */
+export const publicSessionId = (storedId: string) => createHash('sha256').update(`public:${storedId}`).digest('base64url').slice(0, 22);
+
+export interface ActiveSession {
+  id: string;
+  created_at: Date;
+  last_seen_at: Date;
+  expires_at: Date;
+  ip: string | null;
+  user_agent: string | null;
+  /** The stored id, for telling which one is the caller's (never sent out). */
+  storedId: string;
+}
+
 export interface SessionStore {
-  create(staffUserId: number, meta: { ip?: string; userAgent?: string }): Promise<string>;
+  /** `executor` lets sign-in write the session and its audit entry in one transaction. */
+  create(staffUserId: number, meta: { ip?: string; userAgent?: string }, executor?: Db): Promise<string>;
+  /** The staff member's sessions that have not expired, most recently used first. */
+  listActive(staffUserId: number): Promise<ActiveSession[]>;
+  /** Ends one of the staff member's sessions (a stored id from `listActive`); whether it was there. */
+  end(staffUserId: number, storedId: string, executor?: Db): Promise<boolean>;
+  /** Ends every session of the staff member but `keepStoredId`; how many ended. */
+  endOthers(staffUserId: number, keepStoredId: string, executor?: Db): Promise<number>;
   resolve(token: string | undefined): Promise<{ user: StaffUser; sessionId: string } | null>;
   destroy(token: string | undefined): Promise<void>;
   purgeExpired(): Promise<number>;
@@ -21,11 +48,16 @@ export interface SessionStore {
 
 /** Sessions live in the database so that restarts and several server instances share them. */
 export function createSessionStore(db: Db, now: () => Date): SessionStore {
-  return {
-    async create(staffUserId, meta) {
+  type Resolved = { user: StaffUser; sessionId: string; lastSeenAt: number; expiresAt: number; cachedAt: number };
+  const resolved = new Map<string, Resolved>();
+  const forget = (predicate: (entry: Resolved) => boolean) => {
+    for (const [id, entry] of resolved) if (predicate(entry)) resolved.delete(id);
+  };
+  const store: SessionStore = {
+    async create(staffUserId, meta, executor = db) {
       const token = randomBytes(32).toString('base64url');
       const createdAt = now();
-      await db.insert(sessions).values({
+      await executor.insert(sessions).values({
         id: hashToken(token),
         staff_user_id: staffUserId,
         created_at: createdAt,
@@ -34,13 +66,68 @@ export function createSessionStore(db: Db, now: () => Date): SessionStore {
         ip: meta.ip ?? null,
         user_agent: meta.userAgent?.slice(0, 512) ?? null,
       });
-      await db.update(staffUsers).set({ last_sign_in_at: createdAt }).where(eq(staffUsers.id, staffUserId));
+      await executor.update(staffUsers).set({ last_sign_in_at: createdAt }).where(eq(staffUsers.id, staffUserId));
       return token;
+    },
+
+    async listActive(staffUserId) {
+      const current = now();
+      const rows = await db
+        .select()
+        .from(sessions)
+        .where(
+          and(
+            eq(sessions.staff_user_id, staffUserId),
+            gt(sessions.expires_at, current),
+            gt(sessions.last_seen_at, new Date(current.getTime() - IDLE_TIMEOUT_MS)),
+          ),
+        )
+        .orderBy(desc(sessions.last_seen_at), desc(sessions.created_at));
+      return rows.map((row) => ({
+        id: publicSessionId(row.id),
+        created_at: row.created_at,
+        last_seen_at: row.last_seen_at,
+        // Whichever comes first: the absolute end, or 30 minutes after it was last used.
+        expires_at: new Date(Math.min(row.expires_at.getTime(), row.last_seen_at.getTime() + IDLE_TIMEOUT_MS)),
+        ip: row.ip,
+        user_agent: row.user_agent,
+        storedId: row.id,
+      }));
+    },
+
+    async end(staffUserId, storedId, executor = db) {
+      resolved.delete(storedId);
+      const removed = await executor
+        .delete(sessions)
+        .where(and(eq(sessions.id, storedId), eq(sessions.staff_user_id, staffUserId)))
+        .returning({ id: sessions.id });
+      return removed.length > 0;
+    },
+
+    async endOthers(staffUserId, keepStoredId, executor = db) {
+      forget((entry) => entry.user.id === staffUserId && entry.sessionId !== keepStoredId);
+      const removed = await executor
+        .delete(sessions)
+        .where(and(eq(sessions.staff_user_id, staffUserId), ne(sessions.id, keepStoredId)))
+        .returning({ id: sessions.id });
+      return removed.length;
     },
 
     async resolve(token) {
       if (!token || token.length > 128) return null;
       const id = hashToken(token);
+      const current = now().getTime();
+      const cached = resolved.get(id);
+      if (
+        cached &&
+        current - cached.cachedAt < RESOLVE_CACHE_MS &&
+        current >= cached.cachedAt &&
+        cached.expiresAt > current &&
+        current - cached.lastSeenAt < TOUCH_AFTER_MS
+      ) {
+        return { user: cached.user, sessionId: id };
+      }
+      resolved.delete(id);
       const [row] = await db
         .select({ session: sessions, user: staffUsers })
         .from(sessions)
@@ -48,25 +135,30 @@ export function createSessionStore(db: Db, now: () => Date): SessionStore {
         .where(eq(sessions.id, id))
         .limit(1);
       if (!row) return null;
-      const current = now().getTime();
       const idleFor = current - row.session.last_seen_at.getTime();
       if (row.session.expires_at.getTime() <= current || idleFor >= IDLE_TIMEOUT_MS) {
         await db.delete(sessions).where(eq(sessions.id, id));
         return null;
       }
+      let lastSeenAt = row.session.last_seen_at.getTime();
       if (idleFor >= TOUCH_AFTER_MS) {
         await db.update(sessions).set({ last_seen_at: new Date(current) }).where(eq(sessions.id, id));
+        lastSeenAt = current;
       }
+      if (resolved.size >= RESOLVE_CACHE_LIMIT) resolved.clear();
+      resolved.set(id, { user: row.user, sessionId: id, lastSeenAt, expiresAt: row.session.expires_at.getTime(), cachedAt: current });
       return { user: row.user, sessionId: id };
     },
 
     async destroy(token) {
       if (!token) return;
+      resolved.delete(hashToken(token));
       await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
     },
 
     async purgeExpired() {
       const current = now();
+      forget((entry) => entry.expiresAt <= current.getTime() || current.getTime() - entry.lastSeenAt >= IDLE_TIMEOUT_MS);
       const removed = await db
         .delete(sessions)
         .where(
@@ -79,6 +171,7 @@ export function createSessionStore(db: Db, now: () => Date): SessionStore {
       return removed.length;
     },
   };
+  return store;
 }
 
 export const sessionsOf = (db: Db, staffUserId: number) =>

@@ -26,10 +26,11 @@ export function createLoginThrottle(db: Db, now: () => Date) {
       const oldest = Math.max(...blocked.map((c) => new Date(c.oldest!).getTime()));
       return Math.max(1000, oldest + FAILURE_WINDOW_MS - now().getTime());
     },
-    async recordFailure(email: string, ip: string) {
-      await db.insert(loginFailures).values({ email, ip, at: now() });
+    /** `executor`: the sign-in's transaction, which also writes the audit entry. */
+    async recordFailure(email: string, ip: string, executor: Db = db) {
+      await executor.insert(loginFailures).values({ email, ip, at: now() });
       // Keep the table small: nothing older than the window matters.
-      await db.delete(loginFailures).where(lt(loginFailures.at, new Date(now().getTime() - 10 * FAILURE_WINDOW_MS)));
+      await executor.delete(loginFailures).where(lt(loginFailures.at, new Date(now().getTime() - 10 * FAILURE_WINDOW_MS)));
     },
     async clear(email: string) {
       await db.delete(loginFailures).where(or(eq(loginFailures.email, email)));

@@ -90,6 +90,18 @@ async function openPglite(dataDir: string): Promise<Database> {
     lock?.release();
     throw error;
   }
+  // PGlite runs with fsync off, so the OS decides when files reach the disk. What keeps an
+  // acknowledged write through a crash of this process (SIGKILL, OOM) is that every commit's WAL is
+  // written to the OS before the commit returns: synchronous_commit must stay on (it is PGlite's
+  // default; set here so no later setting can turn it off). tests/server/crash.test.ts checks it.
+  // Surviving power loss or an OS crash needs fsync, i.e. PostgreSQL (DATABASE_URL).
+  try {
+    await pglite.exec('SET synchronous_commit TO on');
+  } catch (error) {
+    await pglite.close().catch(() => undefined);
+    lock?.release();
+    throw error;
+  }
   let closed = false;
   return {
     kind: 'pglite',

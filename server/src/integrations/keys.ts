@@ -15,6 +15,8 @@ export interface IntegrationKeys {
   revenuecatWebhookAuth: IntegrationKey;
   /** The X-App-Key header the mobile app must send to /api/app/v1/*. */
   appApiKey: IntegrationKey;
+  /** The search-only key of our Algolia-compatible endpoint (the console gets it with the page). */
+  searchApiKey: IntegrationKey;
 }
 
 async function storedKey(database: Database, name: string, prefix: string): Promise<string> {
@@ -34,6 +36,7 @@ export async function resolveIntegrationKeys(database: Database, config: Config)
   return {
     revenuecatWebhookAuth: await key(config.REVENUECAT_WEBHOOK_AUTH, 'REVENUECAT_WEBHOOK_AUTH', 'revenuecat_webhook_auth', 'rcwh_'),
     appApiKey: await key(config.APP_API_KEY, 'APP_API_KEY', 'app_api_key', 'app_'),
+    searchApiKey: await key(config.SEARCH_API_KEY, 'SEARCH_API_KEY', 'search_api_key', 'srch_'),
   };
 }
 

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { CircuitOpenError } from './circuitBreaker';
 
 /** An error whose message is safe to show to the caller. */
 export class HttpError extends Error {
@@ -40,6 +41,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error, cause: error.cause }, 'response did not match its schema');
       return reply.status(500).send({ message: 'Internal server error' });
+    }
+    if (error instanceof CircuitOpenError) {
+      reply.header('retry-after', String(Math.max(1, Math.ceil(error.retryInMs / 1000))));
+      return reply.status(503).send({ message: error.message });
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });

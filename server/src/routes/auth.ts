@@ -8,6 +8,9 @@ import { SESSION_COOKIE, ABSOLUTE_TIMEOUT_MS } from '../auth/sessions';
 import { findStaffByEmail, publicProfile, upsertStaffUser } from '../auth/staff';
 import { loginPage } from '../auth/loginPage';
 import { createLoginThrottle } from '../auth/throttle';
+import { recordAudit } from '../audit/record';
+import { CircuitOpenError } from '../lib/circuitBreaker';
+import type { StaffUser } from '../auth/staff';
 
 const OIDC_COOKIE = 'studio_oidc';
 const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -32,9 +35,21 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     app.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
 
   /** A fresh session id at every sign-in: any id the browser brought along is destroyed. */
-  async function startSession(request: FastifyRequest, reply: FastifyReply, staffUserId: number) {
+  async function startSession(request: FastifyRequest, reply: FastifyReply, user: StaffUser, method: 'password' | 'oidc') {
     await app.sessions.destroy(request.cookies[SESSION_COOKIE]);
-    const token = await app.sessions.create(staffUserId, { ip: request.ip, userAgent: request.headers['user-agent'] });
+    const token = await app.db.transaction(async (tx) => {
+      const created = await app.sessions.create(user.id, { ip: request.ip, userAgent: request.headers['user-agent'] }, tx);
+      await recordAudit(tx, {
+        staff: { id: user.id, email: user.email },
+        action: 'auth.sign_in',
+        target_type: 'staff_user',
+        target_id: user.id,
+        after: { method, user_agent: request.headers['user-agent']?.slice(0, 200) ?? null },
+        ip: request.ip,
+        at: app.clock.now(),
+      });
+      return created;
+    });
     reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: ABSOLUTE_TIMEOUT_MS / 1000 });
   }
 
@@ -56,7 +71,16 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply
           .status(503)
           .type('text/html')
-          .send(loginPage({ action: loginPath, nonce: reply.cspNonce(), error: 'The identity provider cannot be reached right now. Try again in a minute.' }));
+          .send(
+            loginPage({
+              action: loginPath,
+              nonce: reply.cspNonce(),
+              error:
+                error instanceof CircuitOpenError
+                  ? `The identity provider cannot be reached right now. Try again in ${Math.max(1, Math.ceil(error.retryInMs / 1000))} s.`
+                  : 'The identity provider cannot be reached right now. Try again in a minute.',
+            }),
+          );
       }
     }
     return reply.type('text/html').send(loginPage({ action: loginPath, nonce: reply.cspNonce() }));
@@ -78,11 +102,22 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
     if (!user || !valid || !password) {
       request.log.info({ email }, 'failed sign-in');
-      await throttle.recordFailure(account, request.ip);
+      await app.db.transaction(async (tx) => {
+        await throttle.recordFailure(account, request.ip, tx);
+        await recordAudit(tx, {
+          staff: account.slice(0, 320) || null,
+          action: 'auth.sign_in_failed',
+          target_type: 'staff_user',
+          target_id: user?.id ?? null,
+          after: { reason: user ? 'wrong password' : 'unknown account' },
+          ip: request.ip,
+          at: app.clock.now(),
+        });
+      });
       return reply.status(401).type('text/html').send(loginPage({ action: loginPath, nonce: reply.cspNonce(), email, error: INVALID_CREDENTIALS }));
     }
     await throttle.clear(account);
-    await startSession(request, reply, user.id);
+    await startSession(request, reply, user, 'password');
     request.log.info({ staff: user.email }, 'signed in');
     return reply.redirect(consoleHome, 303);
   });
@@ -103,7 +138,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
       const transaction = JSON.parse(unsigned.value) as OidcTransaction;
       const profile = await oidc.finish(new URL(request.url, publicOrigin(request)), transaction);
       const { user } = await upsertStaffUser(app.db, { email: profile.email, nickname: profile.nickname, picture: profile.picture });
-      await startSession(request, reply, user.id);
+      await startSession(request, reply, user, 'oidc');
       return reply.redirect(consoleHome, 303);
     } catch (error) {
       const refused = error instanceof OidcRefusal;
@@ -116,6 +151,14 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/logout', { schema: { ...htmlSchema } }, async (request, reply) => {
+    const signedIn = await app.sessions.resolve(request.cookies[SESSION_COOKIE]);
+    if (signedIn) {
+      const { user } = signedIn;
+      await app.db.transaction(async (tx) => {
+        await app.sessions.end(user.id, signedIn.sessionId, tx);
+        await recordAudit(tx, { staff: { id: user.id, email: user.email }, action: 'auth.sign_out', target_type: 'staff_user', target_id: user.id, ip: request.ip, at: app.clock.now() });
+      });
+    }
     await app.sessions.destroy(request.cookies[SESSION_COOKIE]);
     reply.clearCookie(SESSION_COOKIE, { path: '/' });
     reply.header('cache-control', 'no-store');

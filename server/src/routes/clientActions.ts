@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -20,6 +21,10 @@ import { grantOverride } from '../clients/accessOverride';
 import { CONTRACT_SYNC_DEADLINE_MS, syncContracts } from '../clients/contractSync';
 import { findClientId, requireClientId } from '../clients/lookup';
 import { HttpError, notFound } from '../lib/errors';
+import { auditActor, recordAudit } from '../audit/record';
+
+/** Rows of a drizzle `execute` result, whichever driver answered (node-postgres: { rows }, PGlite: { rows }). */
+const rowsOf = (result: unknown): unknown[] => ((result as { rows?: unknown[] }).rows ?? (Array.isArray(result) ? result : []));
 
 const refuse = (status: number, path: string, message: string) => new HttpError(status, message, [{ path, message }]);
 
@@ -49,14 +54,28 @@ const clientActionRoutes: FastifyPluginAsyncZod = async (app) => {
       const [video] = await app.database.query<{ id: number }>('SELECT id FROM videos WHERE vimeo_video_id = $1 AND deleted_at IS NULL', [vimeo_video_id]);
       if (!video) errors.push({ path: 'vimeo_video_id', message: `No video with Vimeo id ${vimeo_video_id} in the library`, code: 'unknown_video' });
       if (errors.length > 0) return { errors };
-      if (update_type === 'add') {
-        await app.database.query(
-          'INSERT INTO favorites (client_id, video_id, video_category_id, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT (client_id, video_id) DO NOTHING',
-          [clientId, video!.id, video_category_id, app.clock.now().toISOString()],
-        );
-      } else {
-        await app.database.query('DELETE FROM favorites WHERE client_id = $1 AND video_id = $2', [clientId, video!.id]);
-      }
+      const favorite = { vimeo_video_id, video_id: video!.id };
+      await app.db.transaction(async (tx) => {
+        const changed =
+          update_type === 'add'
+            ? await tx.execute(
+                sql`INSERT INTO favorites (client_id, video_id, video_category_id, created_at)
+                    VALUES (${clientId}, ${video!.id}, ${video_category_id}, ${app.clock.now().toISOString()})
+                    ON CONFLICT (client_id, video_id) DO NOTHING RETURNING client_id`,
+              )
+            : await tx.execute(sql`DELETE FROM favorites WHERE client_id = ${clientId} AND video_id = ${video!.id} RETURNING client_id`);
+        // Adding a favorite twice, or removing one that is not there, changes nothing and is not an action.
+        if (rowsOf(changed).length === 0) return;
+        await recordAudit(tx, {
+          ...auditActor(request),
+          action: update_type === 'add' ? 'client.favorite_add' : 'client.favorite_remove',
+          target_type: 'client',
+          target_id: clientId,
+          client_id: clientId,
+          before: update_type === 'add' ? null : favorite,
+          after: update_type === 'add' ? favorite : null,
+        });
+      });
       return { errors: [] };
     },
   );
@@ -120,6 +139,16 @@ const clientActionRoutes: FastifyPluginAsyncZod = async (app) => {
         source: 'console',
         idempotencyKey: request.headers['idempotency-key'],
       });
+      // The push itself is recorded by the push service before anything is sent; this entry says who did it.
+      await recordAudit(app.db, {
+        ...auditActor(request),
+        action: 'client.push',
+        target_type: 'client',
+        target_id: clientId,
+        client_id: clientId,
+        before: null,
+        after: { title: notification.title, body: notification.body, updated: outcome.updated, push_id: outcome.push_id, ...(outcome.reason ? { reason: outcome.reason } : {}) },
+      });
       return { updated: outcome.updated, ...(outcome.reason ? { message: outcome.reason } : {}), push_id: outcome.push_id, results: outcome.results };
     },
   );
@@ -149,6 +178,15 @@ const clientActionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (siteId === null) throw refuse(400, 'siteId', `siteId is required: client ${mbClientId} has no MindBody site stored`);
       const result = await syncContracts({ database: app.database, mindbody: app.mindbody, now: () => app.clock.now() }, { id: clientId, siteId, mbClientId });
       if (result.errors.length > 0) request.log.warn({ client: clientId, errors: result.errors }, 'contract sync failed');
+      await recordAudit(app.db, {
+        ...auditActor(request),
+        action: 'client.contracts_sync',
+        target_type: 'client',
+        target_id: clientId,
+        client_id: clientId,
+        before: null,
+        after: result.errors.length > 0 ? { outcome: 'failed', errors: result.errors.map((error) => error.message) } : { outcome: 'stored', contracts: result.mbContracts.length },
+      });
       return result;
     },
   );

@@ -3,6 +3,25 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { NONCE_PLACEHOLDER } from '../lib/security';
+import { RUNTIME_CONFIG_ELEMENT_ID, SEARCH_HOST_SELF, type RuntimeConfig } from '../../../contract/search';
+
+/**
+ * Settings the console reads at start, so `npm ci && npm start` needs no build-time variables:
+ * the search endpoint's application id and search-only key (public like any Algolia search key;
+ * our endpoint also wants a staff session), or hosted Algolia's when ALGOLIA_* are set.
+ */
+export function runtimeConfig(app: FastifyInstance): RuntimeConfig {
+  const { algolia } = app.config;
+  return {
+    algolia: algolia
+      ? { appId: algolia.appId, searchKey: algolia.searchKey, host: '' }
+      : { appId: app.config.SEARCH_APP_ID, searchKey: app.integrationKeys.searchApiKey.value, host: SEARCH_HOST_SELF },
+  };
+}
+
+const runtimeConfigTag = (config: RuntimeConfig) =>
+  // JSON is not executed (no nonce needed); escaping '<' keeps it from closing the element.
+  `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`;
 
 /**
  * Serves the built console (dist/) with an SPA fallback: a browser asking for any non-API page
@@ -12,7 +31,7 @@ export async function registerConsole(app: FastifyInstance) {
   const root = app.config.consoleDir;
   const indexFile = path.join(root, 'index.html');
   const built = fs.existsSync(indexFile);
-  const indexHtml = built ? fs.readFileSync(indexFile, 'utf8') : '';
+  const indexHtml = built ? fs.readFileSync(indexFile, 'utf8').replace('</head>', `${runtimeConfigTag(runtimeConfig(app))}</head>`) : '';
   if (built) {
     await app.register(fastifyStatic, {
       root,

@@ -7,6 +7,23 @@ import messagingRoutes from './messaging';
 import videoRoutes from './videos';
 import vimeoSyncRoutes from './vimeoSync';
 import dataInRoutes from './dataIn';
+import auditRoutes from './audit';
+import sessionRoutes from './sessions';
+import automationRoutes from './automation';
+import searchRoutes from './search';
 
 /** Every area's routes; each is mounted under SERVER_PREFIX. Add a line per area. */
-export const routePlugins: FastifyPluginAsync[] = [authRoutes, healthRoutes, clientRoutes, messagingRoutes, videoRoutes, vimeoSyncRoutes, statsRoutes, dataInRoutes];
+export const routePlugins: FastifyPluginAsync[] = [
+  authRoutes,
+  healthRoutes,
+  clientRoutes,
+  messagingRoutes,
+  videoRoutes,
+  vimeoSyncRoutes,
+  statsRoutes,
+  dataInRoutes,
+  auditRoutes,
+  sessionRoutes,
+  automationRoutes,
+  searchRoutes,
+];

@@ -3,6 +3,7 @@ import { errorResponses } from '../../../contract/common';
 import { MindbodySyncStartBody, MindbodySyncStartResponse, MindbodySyncStatus } from '../../../contract/mindbody';
 import { startMindbodySync } from '../mindbody/jobs';
 import { mindbodySyncStatus } from '../mindbody/status';
+import { auditActor, recordAudit } from '../audit/record';
 
 /** Our extension (staff session): when Mindbody was last synced, and starting an import by hand. */
 const mindbodySyncRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -31,7 +32,13 @@ const mindbodySyncRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
+      // Mindbody failing again and again: say so now (503, retry in N s) rather than queue a doomed import.
+      app.mindbody.checkAvailable?.();
       const { id, created } = await startMindbodySync(app, { full: request.body.full });
+      // The job queue writes through its own connection, so the entry follows the queued job.
+      if (created) {
+        await recordAudit(app.db, { ...auditActor(request), action: 'mindbody_sync.start', target_type: 'mindbody_sync', target_id: id, after: { full: request.body.full === true } });
+      }
       return reply.status(202).send({ job_id: id, started: created });
     },
   );

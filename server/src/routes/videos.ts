@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { errorResponses } from '../../../contract/common';
 import { contentRange, IdParams } from '../../../contract/raSimpleRest';
 import { AdminVideo, AdminVideoListQuery, AdminVideoUpdate, VideoCategory, VideosResponse } from '../../../contract/videos';
+import { auditActor, changedFields, recordAudit } from '../audit/record';
 import { deleteAdminVideo, getAdminVideo, listAdminVideos, listSpecVideos, listVideoCategories, updateAdminVideo } from '../videos/adminVideos';
 
 const ADMIN = '/api/admin/v1';
@@ -63,7 +64,17 @@ const videoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminVideo, ...errorResponses },
       },
     },
-    async (request) => updateAdminVideo(app.db, request.params.id, request.body, app.clock.now()),
+    async (request) =>
+      app.db.transaction(async (tx) => {
+        const before = await getAdminVideo(tx, request.params.id);
+        const after = await updateAdminVideo(tx, request.params.id, request.body, app.clock.now());
+        const changes = changedFields(before, after);
+        // A save that changed nothing is not an action worth a line in the log.
+        if (Object.keys(changes.after ?? {}).length > 0) {
+          await recordAudit(tx, { ...auditActor(request), action: 'video.update', target_type: 'video', target_id: after.id, ...changes });
+        }
+        return after;
+      }),
   );
 
   app.delete(
@@ -76,7 +87,16 @@ const videoRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: AdminVideo, ...errorResponses },
       },
     },
-    async (request) => deleteAdminVideo(app.db, request.params.id, app.clock.now()),
+    async (request) =>
+      app.db.transaction(async (tx) => {
+        const before = await getAdminVideo(tx, request.params.id);
+        const after = await deleteAdminVideo(tx, request.params.id, app.clock.now());
+        const changes = changedFields(before, after);
+        if (Object.keys(changes.after ?? {}).length > 0) {
+          await recordAudit(tx, { ...auditActor(request), action: 'video.delete', target_type: 'video', target_id: after.id, ...changes });
+        }
+        return after;
+      }),
   );
 
   app.get(

@@ -5,6 +5,7 @@ import { contentRange, IdParams } from '../../../contract/raSimpleRest';
 import { StartVimeoSyncResponse, VimeoSync, VimeoSyncListQuery } from '../../../contract/videos';
 import { createVimeoCatalogue } from '../integrations/vimeo';
 import { notFound } from '../lib/errors';
+import { auditActor, recordAudit } from '../audit/record';
 import { defineVimeoSync, startVimeoSync } from '../videos/syncJob';
 import { getSync, listSyncs } from '../videos/syncStore';
 
@@ -19,14 +20,23 @@ const vimeoSyncRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['vimeo sync'],
         summary: "Start a Vimeo sync in the background (spec §7, sidebar 'Sync Vimeo videos')",
         description:
-          'Answers at once. While a sync is queued or running no second one starts: the answer is still 200, with ' +
+          'Answers at once; 503 with "retry in N s" while repeated Vimeo failures keep its circuit breaker open. ' +
+          'While a sync is queued or running no second one starts: the answer is still 200, with ' +
           'started false, already_running true and the sync under way.',
         response: { 200: StartVimeoSyncResponse, ...errorResponses },
       },
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return startVimeoSync(app, catalogue.source, request.staff?.email ?? null);
+      // Vimeo failing again and again: say so now (503, retry in N s) rather than queue a doomed sync.
+      catalogue.checkAvailable?.();
+      const answer = await startVimeoSync(app, catalogue.source, request.staff?.email ?? null);
+      // The job queue writes through its own connection, so the entry follows the queued job
+      // rather than sharing its transaction; a click that joined a running sync changed nothing.
+      if (answer.started) {
+        await recordAudit(app.db, { ...auditActor(request), action: 'vimeo_sync.start', target_type: 'vimeo_sync', target_id: answer.sync.id, after: { source: catalogue.source, state: answer.sync.state } });
+      }
+      return answer;
     },
   );
 

@@ -1,6 +1,7 @@
 import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { PushRecord } from '../../../contract/clientActions';
+import { messageTypes } from '../../messaging/messageTypes';
 import type { ClientRecord } from '../clientsData';
 import { dateTime } from '../format';
 import { useClientSection } from './clientSections';
@@ -15,6 +16,12 @@ export const PushesSection = ({ client }: { client: ClientRecord }) => {
   const translate = useTranslate();
   const query = useClientSection<PushRecord>(client, 'pushes', (dp, c) => dp.getClientPushes(c._id), { logOnly: true });
   const t = (key: string, options?: object) => translate(`client.sections.pushes.${key}`, options);
+  // Automated messages record their type's slug as the source (issue 12): 'Automated · High Five'.
+  const senderLabel = (push: PushRecord) => {
+    if (push.sent_by !== 'automated') return push.sent_by;
+    const type = messageTypes.find((candidate) => candidate.slug === push.source);
+    return type ? t('automated', { type: translate(type.labelKey) }) : push.sent_by;
+  };
   return (
     <CollapsibleSection title={t('title')}>
       <SectionState query={query} empty={<EmptyText>{t('empty')}</EmptyText>}>
@@ -27,7 +34,7 @@ export const PushesSection = ({ client }: { client: ClientRecord }) => {
               dateTime(push.created_at),
               push.title,
               push.body,
-              push.sent_by,
+              senderLabel(push),
               <span key="result">
                 <Typography component="span" variant="body2" fontWeight="bold" color={push.status === 'sent' ? 'success.main' : push.status === 'sending' ? 'text.secondary' : 'error'}>
                   {t(`status.${push.status}`)}

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useConsoleDataProvider, type ConsoleDataProvider } from '../../providers/dataProvider';
 import type { ClientRecord } from '../clientsData';
 
-export type ClientSection = 'contracts' | 'recent-videos' | 'favorites' | 'purchases' | 'debug' | 'pushes';
+export type ClientSection = 'contracts' | 'recent-videos' | 'favorites' | 'purchases' | 'debug' | 'pushes' | 'history' | 'automated-messages';
 
 /** TanStack Query key of one section's data; actions invalidate it after changing that data. */
 export const clientSectionKey = (clientId: number, section: ClientSection) => ['clients', clientId, section] as const;

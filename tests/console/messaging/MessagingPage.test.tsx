@@ -7,6 +7,7 @@ import { App } from '../../../src/App';
 import { createAuthProvider } from '../../../src/providers/authProvider';
 import type { PushMessage } from '../../../contract/messaging';
 import { server, signedIn } from '../../support/msw';
+import { fakeAutomationServer } from '../../support/automationMsw';
 
 const TYPE_TITLES: Record<number, string> = { 1: 'High Five', 2: 'Missed Class' };
 
@@ -27,6 +28,8 @@ function fakeMessagingServer(initial: PushMessage[], options: { refuseIds?: numb
   let listCalls = 0;
   server.use(
     signedIn(),
+    // The page's automated-sending section (tests/console/messaging/AutomationSection.test.tsx)
+    ...fakeAutomationServer().handlers,
     http.get('*/api/client/v1/messaging/:typeId', ({ params }) => {
       listCalls += 1;
       return HttpResponse.json({ messages: stored.filter((m) => m.message_type === Number(params.typeId)) });
@@ -96,7 +99,7 @@ describe('push messaging page', () => {
     ]);
     expect(enabledSwitch(rows[0]!)).toBeChecked();
     expect(enabledSwitch(rows[1]!)).not.toBeChecked();
-    for (const header of ['Title', 'Message', 'Enabled']) expect(within(screen.getByRole('table')).getByRole('columnheader', { name: header })).toBeVisible();
+    for (const header of ['Title', 'Message', 'Enabled']) expect(within(await table()).getByRole('columnheader', { name: header })).toBeVisible();
     expect(within(rows[0]!).getByTestId('message-preview')).toHaveTextContent('Hey Jordan, we missed you in Morning Flow.');
     expect(within(rows[1]!).queryByTestId('message-preview')).toBeNull();
     expect(screen.getByRole('button', { name: 'Save Settings' })).toBeVisible();

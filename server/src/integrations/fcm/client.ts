@@ -1,4 +1,5 @@
 import { createSign } from 'node:crypto';
+import { CircuitOpenError, createCircuitBreaker, type CircuitBreaker, type CircuitPermit } from '../../lib/circuitBreaker';
 import type { FcmSender, PushMessage, TokenResult } from './types';
 
 /** The service-account key fields the HTTP v1 API needs (the JSON file Google Cloud hands out). */
@@ -17,6 +18,8 @@ export interface FcmConfig {
 }
 
 export interface FcmClientOptions {
+  /** Opens after repeated FCM failures (timeouts, network errors, 5xx) so sends fail fast instead of waiting out timeouts. */
+  breaker?: CircuitBreaker;
   /** Per attempt; FCM answers in well under a second, a hung call must not hold a staff request. */
   timeoutMs?: number;
   /** Attempts per message, the first included (429, 500, 502, 503, 504, timeouts and network errors are retried). */
@@ -101,6 +104,7 @@ export function createFcmClient(config: FcmConfig, options: FcmClientOptions = {
   const doFetch = options.fetch ?? fetch;
   const sleep = options.sleep ?? defaultSleep;
   const now = options.now ?? (() => new Date());
+  const breaker = options.breaker ?? createCircuitBreaker({ service: 'FCM', now: () => now().getTime() });
   const account = config.serviceAccount;
   const url = `${config.apiUrl.replace(/\/+$/, '')}/v1/projects/${encodeURIComponent(account.project_id)}/messages:send`;
   let cached: Promise<{ header: string; expiresAt: number }> | undefined;
@@ -166,6 +170,13 @@ export function createFcmClient(config: FcmConfig, options: FcmClientOptions = {
       } catch (error) {
         return { token, outcome: 'failed', code: 'auth', error: (error as Error).message };
       }
+      let permit: CircuitPermit;
+      try {
+        permit = breaker.begin();
+      } catch (error) {
+        if (error instanceof CircuitOpenError) return { token, outcome: 'failed', code: 'unavailable', error: error.message };
+        throw error;
+      }
       const attemptSignal = signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
       let response: Response;
       try {
@@ -176,7 +187,11 @@ export function createFcmClient(config: FcmConfig, options: FcmClientOptions = {
           signal: attemptSignal,
         });
       } catch (error) {
-        if (signal?.aborted) return { token, outcome: 'failed', code: 'aborted', error: 'The push was cancelled' };
+        if (signal?.aborted) {
+          permit.release();
+          return { token, outcome: 'failed', code: 'aborted', error: 'The push was cancelled' };
+        }
+        permit.failure();
         const timedOut = (error as Error).name === 'TimeoutError' || attemptSignal.aborted;
         last = timedOut
           ? { token, outcome: 'failed', code: 'timeout', error: `FCM did not answer within ${timeoutMs / 1000} s` }
@@ -192,6 +207,9 @@ export function createFcmClient(config: FcmConfig, options: FcmClientOptions = {
       } catch {
         body = null;
       }
+      // A 4xx (429 included) means FCM is up and answered; 5xx and answers that are not FCM's JSON count against it.
+      if (response.status >= 500 || (response.ok && body === null)) permit.failure();
+      else permit.success();
       if (response.ok) {
         const name = (body as { name?: unknown } | null)?.name;
         return { token, outcome: 'sent', message_id: typeof name === 'string' ? name : undefined };

@@ -14,6 +14,8 @@ export type Query = Record<string, QueryValue>;
 /** One GET against a site; the live client speaks HTTP, the sandbox answers from generated data. */
 export interface MindbodyTransport {
   get(siteId: number, path: string, query: Query, signal?: AbortSignal): Promise<unknown>;
+  /** Throws CircuitOpenError while repeated failures keep the live API's breaker open. */
+  checkAvailable?(): void;
 }
 
 export interface MindbodyClientPage {
@@ -45,6 +47,8 @@ export interface MindbodyApi {
   getClientVisits(siteId: number, clientId: string, range: { startDate: Date; endDate: Date }, signal?: AbortSignal): Promise<MindbodyVisitRecord[]>;
   /** GET /client/clientcontracts for one client, every page, mapped to our contract fields. */
   getClientContracts(siteId: number, clientId: string, signal?: AbortSignal): Promise<MindbodyContractRecord[]>;
+  /** Throws CircuitOpenError ("retry in N s") while repeated failures keep the breaker open; the sandbox never does. */
+  checkAvailable?(): void;
 }
 
 export const PAGE_LIMIT = 200;
@@ -99,6 +103,7 @@ export function createMindbodyApi(transport: MindbodyTransport, meta: { mode: 'l
   return {
     mode: meta.mode,
     siteIds: meta.siteIds,
+    checkAvailable: transport.checkAvailable,
 
     async *clientPages(siteId, options = {}) {
       const query: Query = { 'request.includeInactive': true };

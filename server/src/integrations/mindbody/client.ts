@@ -1,6 +1,7 @@
 import type { MindbodyConfig } from '../../config';
 import { createMindbodyApi, toSearchParams, type MindbodyApi, type MindbodyTransport, type Query } from './api';
 import { MindbodyError } from './errors';
+import { CircuitOpenError, createCircuitBreaker, type CircuitBreaker, type CircuitPermit } from '../../lib/circuitBreaker';
 
 /** Mindbody's per-call cap: a request that takes longer is abandoned and retried. */
 export const MAX_TIMEOUT_MS = 10_000;
@@ -16,6 +17,8 @@ export interface HttpClientOptions {
   /** Waits between attempts; tests record them instead of sleeping. */
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
   now?: () => Date;
+  /** Opens after repeated timeouts, network errors, 5xx and non-JSON answers (default: 5 in a row, 30 s). */
+  breaker?: CircuitBreaker;
 }
 
 interface Token {
@@ -79,6 +82,7 @@ export function createHttpTransport(config: MindbodyConfig, options: HttpClientO
   const doFetch = options.fetch ?? fetch;
   const sleep = options.sleep ?? defaultSleep;
   const now = options.now ?? (() => new Date());
+  const breaker = options.breaker ?? createCircuitBreaker({ service: 'Mindbody', now: () => now().getTime() });
   const tokens = new Map<number, Promise<Token>>();
   let issued = 0;
 
@@ -99,11 +103,22 @@ export function createHttpTransport(config: MindbodyConfig, options: HttpClientO
       if (init.body !== undefined) headers['Content-Type'] = 'application/json';
       if (init.token) headers.Authorization = (await staffToken(siteId, signal)).header;
       const attemptSignal = signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
+      let permit: CircuitPermit;
+      try {
+        permit = breaker.begin();
+      } catch (error) {
+        if (error instanceof CircuitOpenError) throw new MindbodyError(error.message, 'unavailable');
+        throw error;
+      }
       let response: Response;
       try {
         response = await doFetch(url, { method, headers, body: init.body === undefined ? undefined : JSON.stringify(init.body), signal: attemptSignal });
       } catch (error) {
-        if (signal?.aborted) throw cancelled(lastError);
+        if (signal?.aborted) {
+          permit.release();
+          throw cancelled(lastError);
+        }
+        permit.failure();
         const timedOut = (error as Error).name === 'TimeoutError' || attemptSignal.aborted;
         lastError = timedOut
           ? new MindbodyError(`Mindbody did not answer ${method} ${path} within ${timeoutMs / 1000} s`, 'timeout')
@@ -113,16 +128,28 @@ export function createHttpTransport(config: MindbodyConfig, options: HttpClientO
       }
 
       if (response.ok) {
-        if (response.status === 204) return null;
-        const body = await response.text();
+        if (response.status === 204) {
+          permit.success();
+          return null;
+        }
+        const body = await response.text().catch(() => {
+          permit.failure();
+          throw new MindbodyError(`Mindbody's answer to ${method} ${path} broke off`, 'network', response.status);
+        });
         try {
-          return body === '' ? null : JSON.parse(body);
+          const parsed = body === '' ? null : JSON.parse(body);
+          permit.success();
+          return parsed;
         } catch {
+          permit.failure();
           throw new MindbodyError(`Mindbody answered ${method} ${path} with something that is not JSON`, 'malformed', response.status);
         }
       }
 
       const details = await errorDetails(response);
+      // A refusal or a rate limit is an answer: Mindbody is up. Only 5xx counts against it.
+      if (response.status >= 500) permit.failure();
+      else permit.success();
       if (response.status === 401 && init.token && !tokenRenewed) {
         // The cached token expired or was revoked: issue a new one and try again at once.
         tokenRenewed = true;
@@ -178,6 +205,7 @@ export function createHttpTransport(config: MindbodyConfig, options: HttpClientO
 
   return {
     get: (siteId, path, query, signal) => send(siteId, 'GET', path, { query, token: true }, signal),
+    checkAvailable: () => breaker.check(),
     tokenIssues: () => issued,
   };
 }

@@ -13,6 +13,8 @@ export type MindbodyErrorKind =
   | 'auth'
   /** a 2xx whose body is not what the API documents */
   | 'malformed'
+  /** refused at once: repeated failures opened the circuit breaker (the message says when to retry) */
+  | 'unavailable'
   /** the caller aborted (server shutdown) */
   | 'aborted';
 

@@ -1,6 +1,7 @@
 import { VimeoError, type CataloguePage, type VimeoCatalogue } from './types';
 import { toCatalogueVideo, VIDEO_FIELDS, WirePage } from './wire';
 import { parseRateLimitReset, parseRetryAfter } from './rateLimit';
+import { CircuitOpenError, createCircuitBreaker, type CircuitBreaker } from '../../lib/circuitBreaker';
 
 export interface VimeoClientOptions {
   /** https://api.vimeo.com, or a stand-in in tests. */
@@ -23,6 +24,8 @@ export interface VimeoClientOptions {
   sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
   now?: () => number;
   log?: { warn(details: object, message: string): void };
+  /** Opens after repeated timeouts, network errors, 5xx and unreadable pages (default: 5 in a row, 30 s). */
+  breaker?: CircuitBreaker;
 }
 
 const ACCEPT = 'application/vnd.vimeo.*+json;version=3.4';
@@ -41,6 +44,9 @@ export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
     signal.addEventListener('abort', onAbort, { once: true });
   });
 }
+
+/** A 2xx whose body cannot be read: Vimeo is unwell, so it counts against the breaker. */
+class Unreadable extends VimeoError {}
 
 /** Transient trouble worth another try (5xx, timeouts, dropped connections). */
 class Retryable extends Error {
@@ -62,6 +68,7 @@ export function createVimeoClient(options: VimeoClientOptions): VimeoCatalogue {
   const doFetch = options.fetch ?? fetch;
   const sleep = options.sleep ?? abortableSleep;
   const now = options.now ?? Date.now;
+  const breaker = options.breaker ?? createCircuitBreaker({ service: 'Vimeo', now });
   const listPath = options.userId === 'me' ? '/me/videos' : `/users/${encodeURIComponent(options.userId)}/videos`;
   // Set when X-RateLimit-Remaining reaches 0: the next request waits for the reset instead of earning a 429.
   let pausedUntil = 0;
@@ -112,12 +119,12 @@ export function createVimeoClient(options: VimeoClientOptions): VimeoCatalogue {
     try {
       json = JSON.parse(text);
     } catch {
-      throw new VimeoError(`Vimeo sent page ${page} as something other than JSON; the sync stopped there.`);
+      throw new Unreadable(`Vimeo sent page ${page} as something other than JSON; the sync stopped there.`);
     }
     const parsed = WirePage.safeParse(json);
     if (!parsed.success) {
       const issue = parsed.error.issues[0]!;
-      throw new VimeoError(`Vimeo sent page ${page} in a shape the sync cannot read (${issue.path.join('.')}: ${issue.message}).`);
+      throw new Unreadable(`Vimeo sent page ${page} in a shape the sync cannot read (${issue.path.join('.')}: ${issue.message}).`);
     }
     return parsed.data;
   }
@@ -130,7 +137,9 @@ export function createVimeoClient(options: VimeoClientOptions): VimeoCatalogue {
       pausedUntil = 0;
       if (wait > 0) await sleep(wait, signal);
       try {
-        const result = await attempt(url, page, signal);
+        const result = await breaker.run(() => attempt(url, page, signal), {
+          isFailure: (error) => error instanceof Retryable || error instanceof Unreadable,
+        });
         if (!('rateLimitedMs' in result)) return result;
         limited++;
         if (limited >= max429s) {
@@ -139,6 +148,7 @@ export function createVimeoClient(options: VimeoClientOptions): VimeoCatalogue {
         options.log?.warn({ page, waitMs: result.rateLimitedMs }, 'Vimeo rate limit reached; waiting for the reset');
         pausedUntil = now() + result.rateLimitedMs;
       } catch (error) {
+        if (error instanceof CircuitOpenError) throw new VimeoError(`${error.message} The sync stopped at page ${page}.`);
         if (!(error instanceof Retryable)) throw error;
         failures++;
         if (failures >= maxAttempts) {
@@ -167,7 +177,7 @@ export function createVimeoClient(options: VimeoClientOptions): VimeoCatalogue {
     }
   }
 
-  return { source: 'vimeo', pages };
+  return { source: 'vimeo', pages, checkAvailable: () => breaker.check() };
 }
 
 function describeError(text: string): string {

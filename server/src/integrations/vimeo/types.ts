@@ -26,6 +26,8 @@ export interface VimeoCatalogue {
   readonly source: 'vimeo' | 'sandbox';
   /** Every page, in order; throws VimeoError when it has to give up, aborts with `signal`. */
   pages(signal: AbortSignal): AsyncIterable<CataloguePage>;
+  /** Throws CircuitOpenError while repeated failures keep the service's breaker open. */
+  checkAvailable?(): void;
 }
 
 /** Why the catalogue gave up; the message is safe to show to staff. */

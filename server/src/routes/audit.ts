@@ -1,0 +1,77 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AUDIT_EXPORT_MAX_ROWS, AuditEntry, AuditExportQuery, AuditListQuery, StaffMember } from '../../../contract/audit';
+import { errorResponses } from '../../../contract/common';
+import { contentRange, IdParams } from '../../../contract/raSimpleRest';
+import { exportAuditCsv, getAudit, listAudit } from '../audit/list';
+import { listStaffUsers } from '../auth/staff';
+import { notFound } from '../lib/errors';
+
+const ADMIN = '/api/admin/v1';
+const tags = ['audit log (extension)'];
+
+/** The Audit Log screen and the client page's History (ra-data-simple-rest dialect). */
+const auditRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    `${ADMIN}/audit`,
+    {
+      schema: {
+        tags,
+        summary: 'Staff actions, newest first by default, filtered by staff member, action, client and date range',
+        description: 'filter {"staff_email":"a@b.c","action":"video.update","client_id":12,"from":"2026-11-01","to":"2026-11-22"}; total in Content-Range.',
+        querystring: AuditListQuery,
+        response: { 200: z.array(AuditEntry), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const { sort = ['at', 'DESC'], filter = {} } = request.query;
+      const range = request.query.range ?? [0, filter.id?.length ? filter.id.length - 1 : 24];
+      const { rows, total } = await listAudit(app.db, { sort, range, filter });
+      reply.header('cache-control', 'no-store');
+      reply.header('content-range', contentRange('audit', range[0], rows.length, total));
+      return rows;
+    },
+  );
+
+  app.get(
+    `${ADMIN}/audit/export`,
+    {
+      schema: {
+        tags,
+        summary: `The filtered log as CSV, newest first (at most ${AUDIT_EXPORT_MAX_ROWS.toLocaleString('en-US')} rows)`,
+        querystring: AuditExportQuery,
+        response: { 200: z.string(), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const csv = await exportAuditCsv(app.db, request.query.filter ?? {}, AUDIT_EXPORT_MAX_ROWS);
+      reply.header('cache-control', 'no-store');
+      reply.header('content-disposition', `attachment; filename="audit-log-${app.clock.now().toISOString().slice(0, 10)}.csv"`);
+      return reply.type('text/csv; charset=utf-8').send(csv);
+    },
+  );
+
+  app.get(
+    `${ADMIN}/audit/:id`,
+    { schema: { tags, summary: 'One audit entry', params: IdParams, response: { 200: AuditEntry, ...errorResponses } } },
+    async (request) => {
+      const entry = await getAudit(app.db, request.params.id);
+      if (!entry) throw notFound(`No audit entry with id ${request.params.id}.`);
+      return entry;
+    },
+  );
+
+  app.get(
+    `${ADMIN}/staff`,
+    {
+      schema: { tags, summary: 'Staff accounts, for the Audit Log’s staff filter', response: { 200: z.array(StaffMember), ...errorResponses } },
+    },
+    async (_request, reply) => {
+      const rows = (await listStaffUsers(app.db)).map(({ id, email, nickname }) => ({ id, email, nickname }));
+      reply.header('content-range', contentRange('staff', 0, rows.length, rows.length));
+      return rows;
+    },
+  );
+};
+
+export default auditRoutes;

@@ -1,0 +1,29 @@
+import type { FastifyInstance } from 'fastify';
+import { pushSearchChanges, SEARCH_PUSH_QUEUE, setSearchPush } from './push';
+
+/** How often queued changes go to hosted Algolia: small enough to feel immediate, batched all the same. */
+export const SEARCH_PUSH_EVERY_MS = 5_000;
+
+export const SEARCH_VACUUM_QUEUE = 'search.vacuum';
+export const SEARCH_VACUUM_EVERY_MS = 60 * 60_000;
+
+/**
+ * Hosted Algolia only: queue changes (migration 0016's triggers) and push them in batches.
+ * Always: vacuum the search tables hourly. Their ordered reads and capped counts are index-only
+ * scans, which need the visibility map; PGlite has no autovacuum to keep it (PostgreSQL's does too).
+ */
+export async function registerSearchJobs(app: FastifyInstance) {
+  const hosted = app.searchIndexer.mode === 'algolia';
+  await setSearchPush(app.database, hosted);
+  app.jobs.define(SEARCH_PUSH_QUEUE, async () => pushSearchChanges(app.database, app.searchIndexer), { maxAttempts: 1 });
+  if (hosted) await app.jobs.schedule(SEARCH_PUSH_QUEUE, SEARCH_PUSH_QUEUE, SEARCH_PUSH_EVERY_MS);
+  app.jobs.define(
+    SEARCH_VACUUM_QUEUE,
+    async () => {
+      for (const table of ['search_words', 'search_prefixes', 'search_vocab']) await app.database.execScript(`VACUUM (ANALYZE) ${table};`);
+      return { vacuumed: 3 };
+    },
+    { maxAttempts: 1 },
+  );
+  await app.jobs.schedule(SEARCH_VACUUM_QUEUE, SEARCH_VACUUM_QUEUE, SEARCH_VACUUM_EVERY_MS);
+}

@@ -1,0 +1,43 @@
+import {
+  AutomationCountsResponse,
+  AutomationPreviewResponse,
+  AutomationSettingsResponse,
+  ClientAutomatedPushesResponse,
+  DeviceTokenResponse,
+  SendTestResponse,
+  type UpdateAutomationSettingsRequest,
+} from '../../../contract/automation';
+import type { DataModule } from '../../providers/dataModule';
+import type { HttpClient } from '../../providers/http';
+
+const base = '/api/admin/v1/automated-messages';
+const send = (method: 'PUT' | 'POST', body: unknown) => ({ method, body: JSON.stringify(body) });
+
+// A type alias (not an interface) so it fits DataModule's string-keyed method map.
+export type AutomationMethods = {
+  getAutomationSettings: (typeId: number) => Promise<AutomationSettingsResponse>;
+  updateAutomationSettings: (typeId: number, body: UpdateAutomationSettingsRequest) => Promise<AutomationSettingsResponse>;
+  getAutomationPreview: (typeId: number) => Promise<AutomationPreviewResponse>;
+  getAutomationCounts: (typeId: number) => Promise<AutomationCountsResponse>;
+  sendAutomationTest: (typeId: number, pushMessageId?: number) => Promise<SendTestResponse>;
+  setStaffDeviceToken: (token: string | null) => Promise<{ staff_device_token: string | null }>;
+  getClientAutomatedMessages: (clientId: number) => Promise<ClientAutomatedPushesResponse>;
+  setClientAutomatedOptOut: (clientId: number, optedOut: boolean) => Promise<ClientAutomatedPushesResponse>;
+};
+
+/** Automated messages (issue 12): extension calls under /api/admin/v1/automated-messages. */
+export const automationData = (http: HttpClient) =>
+  ({
+    methods: {
+      getAutomationSettings: async (typeId) => AutomationSettingsResponse.parse((await http(`${base}/${typeId}/settings`)).json),
+      updateAutomationSettings: async (typeId, body) => AutomationSettingsResponse.parse((await http(`${base}/${typeId}/settings`, send('PUT', body))).json),
+      getAutomationPreview: async (typeId) => AutomationPreviewResponse.parse((await http(`${base}/${typeId}/preview`)).json),
+      getAutomationCounts: async (typeId) => AutomationCountsResponse.parse((await http(`${base}/${typeId}/counts`)).json),
+      sendAutomationTest: async (typeId, pushMessageId) =>
+        SendTestResponse.parse((await http(`${base}/${typeId}/test`, send('POST', pushMessageId === undefined ? {} : { push_message_id: pushMessageId }))).json),
+      setStaffDeviceToken: async (token) => DeviceTokenResponse.parse((await http(`${base}/device-token`, send('PUT', { device_token: token }))).json),
+      getClientAutomatedMessages: async (clientId) => ClientAutomatedPushesResponse.parse((await http(`/api/admin/v1/clients/${clientId}/automated-messages`)).json),
+      setClientAutomatedOptOut: async (clientId, optedOut) =>
+        ClientAutomatedPushesResponse.parse((await http(`/api/admin/v1/clients/${clientId}/automated-messages`, send('PUT', { opted_out: optedOut }))).json),
+    },
+  }) satisfies DataModule<AutomationMethods>;
