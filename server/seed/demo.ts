@@ -226,6 +226,25 @@ async function fillTables(database: SeedSession, options: SeedOptions, log: (lin
   );
 
   await step(
+    'override history',
+    // Every override set on the clients above is in the history the subscriber trend counts (its start as the
+    // migration assumes for older ones: 28 days before its end, at the latest now); some other clients had a
+    // 1- to 14-day override the expiry job ended (a minute or so late) within the 12 weeks the trend shows.
+    `WITH staff AS (SELECT ARRAY['manager@studio.example', 'frontdesk@studio.example', 'coach@studio.example']::text[] AS e)
+     INSERT INTO access_override_history (client_id, level, replaced_level, starts_at, ends_at, ended_at, granted_by)
+     SELECT c.id, c.vod_access_level, c.admin_replaced_access_level,
+            least(c.admin_updated_expiration - interval '28 days', ${ts}), c.admin_updated_expiration, NULL, e[1 + c.id % 3]
+     FROM clients c, staff WHERE c.admin_updated_expiration IS NOT NULL
+     UNION ALL
+     SELECT c.id, 2 + (c.id % 2)::int, c.vod_access_level, f.starts_at, f.ends_at,
+            f.ends_at + make_interval(secs => ${h('c.id', 9)} % 120), e[1 + c.id % 3]
+     FROM clients c CROSS JOIN staff
+     CROSS JOIN LATERAL (SELECT ${ts} - make_interval(days => 15 + (c.id % 70)::int) AS starts_at,
+                                ${ts} - make_interval(days => 15 + (c.id % 70)::int - 1 - (c.id % 14)::int) AS ends_at) AS f
+     WHERE c.admin_updated_expiration IS NULL AND c.id % 89 = 0;`,
+  );
+
+  await step(
     'video views',
     `WITH v AS (SELECT array_agg(id ORDER BY id) AS ids FROM videos WHERE deleted_at IS NULL)
      INSERT INTO video_views (client_id, video_id, viewed_at)

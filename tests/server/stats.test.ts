@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
+import { grantOverride } from '../../server/src/clients/accessOverride';
 import { testDatabases } from '../support/databases';
 import { createTestApp, signIn, testClock } from '../support/server';
 
@@ -27,6 +28,12 @@ INSERT INTO clients (id, first_name, vod_access_level, admin_updated_expiration)
   (11, 'purchase starting after now', 1, NULL),
   (12, 'active purchase, expired free override', 2, '2026-11-20T00:00:00Z'),
   (13, 'no purchase at all', 1, NULL);
+-- The overrides above as granted: 28 days each.
+INSERT INTO access_override_history (client_id, level, replaced_level, starts_at, ends_at) VALUES
+  (5, 3, 1, '2026-11-01T00:00:00Z', '2026-11-29T00:00:00Z'),
+  (6, 3, 1, '2026-10-24T00:00:00Z', '2026-11-21T00:00:00Z'),
+  (9, 1, 3, '2026-11-02T00:00:00Z', '2026-11-30T00:00:00Z'),
+  (12, 2, 1, '2026-10-23T00:00:00Z', '2026-11-20T00:00:00Z');
 INSERT INTO purchases (client_id, access_level_id, purchased_at, expires_at, subscription_status) VALUES
   (1, 2, '2026-11-01T00:00:00Z', '2026-12-01T00:00:00Z', 'active'),
   (2, 3, '2026-10-01T00:00:00Z', '2026-11-01T00:00:00Z', 'expired'),
@@ -144,8 +151,7 @@ describe.each(testDatabases())('dashboard stats on $name', ({ open }) => {
     expect(daily_plays.reduce((sum: number, point: { plays: number }) => sum + point.plays, 0)).toBe(90);
     expect(paid_subscribers).toHaveLength(13);
     expect(paid_subscribers[0].at).toBe('2026-08-30T12:00:00.000Z');
-    // A week ago: clients 1, 7, 8, 10 by purchase; 5, 6 and 12 by a paid override (taken to run the 28 days before
-    // its expiry, its start not being stored); 9 was on its free override.
+    // A week ago: clients 1, 7, 8, 10 by purchase; 5, 6 and 12 by a paid override; 9 was on its free override.
     expect(paid_subscribers[11]).toEqual({ at: '2026-11-15T12:00:00.000Z', subscribers: 7 });
     expect(paid_subscribers[12]).toEqual({ at: NOW.toISOString(), subscribers: 5 });
   });
@@ -198,7 +204,7 @@ describe.each(testDatabases())('dashboard stats on $name', ({ open }) => {
     const trendNow = async () =>
       (await app.inject({ method: 'GET', url: '/api/admin/v1/stats/trends', headers: { cookie } })).json().paid_subscribers.at(-1).subscribers;
     const override = (id: number, level: number, until: string) =>
-      database.query('UPDATE clients SET vod_access_level = $2, admin_updated_expiration = $3 WHERE id = $1', [id, level, until]);
+      grantOverride(database, { clientId: id, level, until: new Date(until), now: clock.now(), grantedBy: 'manager@studio.test' });
     expect((await stats()).result.subscribers).toBe(5);
     await override(2, 3, '2026-11-25T00:00:00Z'); // paid override, no purchase
     expect((await stats()).result.subscribers).toBe(6);

@@ -22,19 +22,32 @@ export function levelAfterOverride(purchaseLevel: number | null, replacedLevel: 
  * Grants `level` until `until` in one statement (so one transaction): the new level, the end and
  * the level it replaced. A second grant while one is recorded (running, or ended but not yet swept)
  * keeps the first replaced level, so the client still returns to what they had before any
- * override. Null when there is no such client.
+ * override. The same statement records the grant in access_override_history and closes the
+ * client's previous override there (a newer grant replaces it), which is what the subscriber
+ * history counts. Null when there is no such client.
  */
-export async function grantOverride(database: Database, grant: { clientId: number; level: number; until: Date; now: Date }): Promise<Client | null> {
+export async function grantOverride(
+  database: Database,
+  grant: { clientId: number; level: number; until: Date; now: Date; grantedBy: string | null },
+): Promise<Client | null> {
   const rows = await database.query<ClientRow>(
-    `WITH updated AS (
-       UPDATE clients SET
-         admin_replaced_access_level = CASE WHEN admin_updated_expiration IS NOT NULL THEN admin_replaced_access_level ELSE vod_access_level END,
+    `WITH locked AS (
+       SELECT id, vod_access_level FROM clients WHERE id = $1 FOR UPDATE
+     ), updated AS (
+       UPDATE clients c SET
+         admin_replaced_access_level = CASE WHEN c.admin_updated_expiration IS NOT NULL THEN c.admin_replaced_access_level ELSE c.vod_access_level END,
          vod_access_level = $2, admin_updated_expiration = $3, updated_at = $4
-       WHERE id = $1
-       RETURNING *
+       FROM locked WHERE c.id = locked.id
+       RETURNING c.*, locked.vod_access_level AS previous_level
+     ), closed AS (
+       UPDATE access_override_history h SET ended_at = $4
+       FROM updated u WHERE h.client_id = u.id AND h.ended_at IS NULL
+     ), recorded AS (
+       INSERT INTO access_override_history (client_id, level, replaced_level, starts_at, ends_at, granted_by)
+       SELECT id, $2, previous_level, $4, $3, $5 FROM updated
      )
      SELECT ${CLIENT_COLUMNS} FROM updated c`,
-    [grant.clientId, grant.level, grant.until.toISOString(), grant.now.toISOString()],
+    [grant.clientId, grant.level, grant.until.toISOString(), grant.now.toISOString(), grant.grantedBy],
   );
   return rows[0] ? toClient(rows[0]) : null;
 }
@@ -56,10 +69,16 @@ export async function expireOverrides(database: Database, now: Date): Promise<{ 
   for (const client of due) {
     const purchaseLevel = await purchaseLevelOf(database, Number(client.id), now);
     const level = levelAfterOverride(purchaseLevel, client.admin_replaced_access_level, Number(free!.level));
+    // The history row is closed in the same statement, only when the compare-and-set matched.
     const changed = await database.query(
-      `UPDATE clients SET vod_access_level = $2, purchase_access_level = $3, admin_updated_expiration = NULL,
-              admin_replaced_access_level = NULL, updated_at = $4
-       WHERE id = $1 AND admin_updated_expiration = $5 RETURNING id`,
+      `WITH restored AS (
+         UPDATE clients SET vod_access_level = $2, purchase_access_level = $3, admin_updated_expiration = NULL,
+                admin_replaced_access_level = NULL, updated_at = $4
+         WHERE id = $1 AND admin_updated_expiration = $5 RETURNING id
+       ), closed AS (
+         UPDATE access_override_history h SET ended_at = $4 FROM restored r WHERE h.client_id = r.id AND h.ended_at IS NULL
+       )
+       SELECT id FROM restored`,
       [client.id, level, purchaseLevel, now.toISOString(), new Date(client.admin_updated_expiration).toISOString()],
     );
     restored += changed.length;

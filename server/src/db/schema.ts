@@ -49,6 +49,18 @@ export const clients = pgTable('clients', {
   automated_messages_opt_out: boolean('automated_messages_opt_out').notNull().default(false),
 });
 
+/** One row per admin access-level override (migration 0023); the clients row keeps only the one in force. */
+export const accessOverrideHistory = pgTable('access_override_history', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  client_id: id64('client_id').notNull(),
+  level: integer('level').notNull(),
+  replaced_level: integer('replaced_level'),
+  starts_at: tz('starts_at').notNull(),
+  ends_at: tz('ends_at').notNull(),
+  ended_at: tz('ended_at'),
+  granted_by: text('granted_by'),
+});
+
 export const videoCategories = pgTable('video_categories', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),

@@ -87,7 +87,8 @@ const clientActionRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Give the client another VOD access level until a date; it ends by itself",
         description:
-          'Stores the new level, the end of the override and the level it replaced in one transaction. When the date passes, a ' +
+          'Stores the new level, the end of the override and the level it replaced in one transaction, and records the grant (with the ' +
+          'staff member) in the override history the subscriber trend counts. When the date passes, a ' +
           'background job puts the client back on the level their purchases give, else the replaced one. adminOverrideDate must be in ' +
           'the future and at most 28 days ahead. 404: no such client; 400: an unknown level or a date out of range.',
         body: UpdateAccessLevelBody,
@@ -104,7 +105,7 @@ const clientActionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!levels.some((level) => Number(level.sort_order) === new_vod_access_level)) {
         throw refuse(400, 'new_vod_access_level', `new_vod_access_level ${new_vod_access_level} is not an access level (levels: ${levels.map((l) => l.sort_order).join(', ')})`);
       }
-      const client = await grantOverride(app.database, { clientId: client_id, level: new_vod_access_level, until, now });
+      const client = await grantOverride(app.database, { clientId: client_id, level: new_vod_access_level, until, now, grantedBy: request.staff?.email ?? null });
       if (!client) throw refuse(404, 'client_id', `No client with id ${client_id}`);
       request.log.info({ client: client_id, level: new_vod_access_level, until: until.toISOString(), staff: request.staff?.email }, 'access level override granted');
       return { errors: [], client };

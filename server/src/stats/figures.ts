@@ -33,7 +33,7 @@ export async function computeStats(database: Database, now: Date, log: FastifyBa
     }
   };
 
-  const subscribers = await figure('subscribers', async () => (await paidSubscribersAt(database, [now], now))[0]!);
+  const subscribers = await figure('subscribers', async () => (await paidSubscribersAt(database, [now]))[0]!);
   const daily_plays = await figure('daily_plays', async () => averagePerDay(await totalPlays(database, window.from, window.to)));
   const most_popular = await figure('most_popular', async () => {
     const name = await mostPlayedCategory(database, window.from, window.to);
@@ -47,7 +47,7 @@ export async function computeTrends(database: Database, now: Date): Promise<Stat
   const window = playsWindow(now);
   const moments = weeklyMoments(now);
   const plays = await playsPerDay(database, window.from, window.to);
-  const subscribers = await paidSubscribersAt(database, moments, now);
+  const subscribers = await paidSubscribersAt(database, moments);
   return {
     daily_plays: fillPlaysWindow(window.days, plays),
     paid_subscribers: moments.map((at, i) => ({ at: at.toISOString(), subscribers: subscribers[i]! })),

@@ -34,17 +34,17 @@ export async function mostPlayedCategory(database: Database, from: string, to: s
 /**
  * Paid subscribers at each moment: clients whose effective access level then was a paid one.
  *
- * The effective level of a client at t is the admin override's level (clients.vod_access_level) while one is
- * in force (t < clients.admin_updated_expiration), otherwise the best paid level of their entitling purchases
- * holding t (purchase_status_entitles in migration 0008), otherwise free.
+ * The effective level of a client at t is the level of their admin override in force at t, otherwise the
+ * best paid level of their entitling purchases holding t (purchase_status_entitles in migration 0008),
+ * otherwise free. Overrides come from access_override_history (migration 0023) with their real starts and
+ * ends, so past moments count finished overrides too; at now the override in force is the one the clients
+ * row holds (clients.admin_updated_expiration > now), recorded in the same statement that granted it.
  *
  * client_paid_spans holds each client's paid time, so the count at t is (spans started by t) - (spans ended
- * by t): per-day totals before t's day plus an index range within it. Spans place an override in the
- * admin_override_window() (28 days) before its expiry, since its start is not stored; at `now` an override in
- * force but expiring later than that is corrected for here, so the count at `now` is exact. Earlier moments
- * rely on the window (and on the client's current override only): they are close, not exact.
+ * by t): per-day totals before t's day plus an index range within it. No client, purchase or override row is
+ * read here.
  */
-export async function paidSubscribersAt(database: Database, moments: Date[], now: Date): Promise<number[]> {
+export async function paidSubscribersAt(database: Database, moments: Date[]): Promise<number[]> {
   const rows = await database.query<{ subscribers: number }>(
     `WITH moments AS (
        SELECT at, ord, (at AT TIME ZONE 'UTC')::date AS day,
@@ -55,17 +55,9 @@ export async function paidSubscribersAt(database: Database, moments: Date[], now
          (SELECT coalesce(sum(d.starts - d.ends), 0) FROM paid_span_days d WHERE d.day < m.day)
        + (SELECT count(*) FROM client_paid_spans s WHERE s.starts_at >= m.day_start AND s.starts_at <= m.at)
        - (SELECT count(*) FROM client_paid_spans s WHERE s.ends_at >= m.day_start AND s.ends_at <= m.at)
-       + CASE WHEN m.at < $2::timestamptz THEN 0 ELSE
-           (SELECT count(*) FILTER (WHERE o.paid) - count(*) FILTER (WHERE o.spanned)
-            FROM (SELECT coalesce(al.is_paid, false) AS paid,
-                         EXISTS (SELECT 1 FROM client_paid_spans s
-                                 WHERE s.client_id = c.id AND s.starts_at <= m.at AND s.ends_at > m.at) AS spanned
-                  FROM clients c LEFT JOIN access_levels al ON al.sort_order = c.vod_access_level
-                  WHERE c.admin_updated_expiration > m.at + admin_override_window()) AS o)
-         END
        )::int AS subscribers
      FROM moments m ORDER BY m.ord`,
-    [moments.map((m) => m.toISOString()), now.toISOString()],
+    [moments.map((m) => m.toISOString())],
   );
   return rows.map((row) => Number(row.subscribers));
 }
