@@ -84,6 +84,23 @@ describe.each(testDatabases())('override expiry job on $name', ({ open }) => {
     cookie = await signIn(first);
     const details = await first.inject({ method: 'GET', url: `/api/client/v1/client-details/${ada}`, headers: { cookie } });
     expect(details.json().client[0]).toMatchObject({ vod_access_level: 1, name: 'VOD | FREE', admin_updated_expiration: null });
+
+    // The audit log has the grant with who and before/after, and the end, once, by the system.
+    const audit = await first.inject({ method: 'GET', url: `/api/admin/v1/audit?filter=${encodeURIComponent(JSON.stringify({ client_id: ada }))}&sort=["id","ASC"]`, headers: { cookie } });
+    expect(audit.json()).toEqual([
+      expect.objectContaining({
+        action: 'client.override_grant',
+        staff_email: 'coach@studio.test',
+        before: { vod_access_level: 1, admin_updated_expiration: null },
+        after: { vod_access_level: 3, admin_updated_expiration: '2026-11-23T12:00:00.000Z' },
+      }),
+      expect.objectContaining({
+        action: 'client.override_end',
+        staff_email: null,
+        before: { vod_access_level: 3, admin_updated_expiration: '2026-11-23T12:00:00.000Z' },
+        after: { vod_access_level: 1, admin_updated_expiration: null },
+      }),
+    ]);
   });
 
   it('prefers the level the purchases give over the replaced one', async () => {

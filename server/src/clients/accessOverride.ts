@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Client } from '../../../contract/clients';
-import type { Database } from '../db/client';
+import type { Database, Queryable } from '../db/client';
 import { purchaseLevelOf } from '../revenuecat/process';
 import { CLIENT_COLUMNS } from './listQuery';
 import { toClient, type ClientRow } from './rows';
@@ -27,7 +27,7 @@ export function levelAfterOverride(purchaseLevel: number | null, replacedLevel: 
  * history counts. Null when there is no such client.
  */
 export async function grantOverride(
-  database: Database,
+  database: Queryable,
   grant: { clientId: number; level: number; until: Date; now: Date; grantedBy: string | null },
 ): Promise<Client | null> {
   const rows = await database.query<ClientRow>(
@@ -58,8 +58,8 @@ export async function grantOverride(
  * update match nothing, so each override ends exactly once and a fresh one is never undone.
  */
 export async function expireOverrides(database: Database, now: Date): Promise<{ restored: number }> {
-  const due = await database.query<{ id: number; admin_updated_expiration: Date | string; admin_replaced_access_level: number | null }>(
-    `SELECT id, admin_updated_expiration, admin_replaced_access_level FROM clients
+  const due = await database.query<{ id: number; vod_access_level: number | null; admin_updated_expiration: Date | string; admin_replaced_access_level: number | null }>(
+    `SELECT id, vod_access_level, admin_updated_expiration, admin_replaced_access_level FROM clients
      WHERE admin_updated_expiration <= $1 ORDER BY admin_updated_expiration LIMIT ${EXPIRY_BATCH}`,
     [now.toISOString()],
   );
@@ -77,9 +77,15 @@ export async function expireOverrides(database: Database, now: Date): Promise<{ 
          WHERE id = $1 AND admin_updated_expiration = $5 RETURNING id
        ), closed AS (
          UPDATE access_override_history h SET ended_at = $4 FROM restored r WHERE h.client_id = r.id AND h.ended_at IS NULL
+       ), audited AS (
+         INSERT INTO audit_log (at, staff_user_id, staff_email, action, target_type, target_id, client_id, before, after)
+         SELECT $4, NULL, NULL, 'client.override_end', 'client', r.id::text, r.id,
+                jsonb_build_object('vod_access_level', $6::int, 'admin_updated_expiration', $7::text),
+                jsonb_build_object('vod_access_level', $2::int, 'admin_updated_expiration', NULL)
+         FROM restored r
        )
        SELECT id FROM restored`,
-      [client.id, level, purchaseLevel, now.toISOString(), new Date(client.admin_updated_expiration).toISOString()],
+      [client.id, level, purchaseLevel, now.toISOString(), new Date(client.admin_updated_expiration).toISOString(), client.vod_access_level, new Date(client.admin_updated_expiration).toISOString()],
     );
     restored += changed.length;
   }

@@ -21,7 +21,7 @@ import { grantOverride } from '../clients/accessOverride';
 import { CONTRACT_SYNC_DEADLINE_MS, syncContracts } from '../clients/contractSync';
 import { findClientId, requireClientId } from '../clients/lookup';
 import { HttpError, notFound } from '../lib/errors';
-import { auditActor, recordAudit } from '../audit/record';
+import { auditActor, recordAudit, recordAuditSql } from '../audit/record';
 
 /** Rows of a drizzle `execute` result, whichever driver answered (node-postgres: { rows }, PGlite: { rows }). */
 const rowsOf = (result: unknown): unknown[] => ((result as { rows?: unknown[] }).rows ?? (Array.isArray(result) ? result : []));
@@ -105,7 +105,25 @@ const clientActionRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!levels.some((level) => Number(level.sort_order) === new_vod_access_level)) {
         throw refuse(400, 'new_vod_access_level', `new_vod_access_level ${new_vod_access_level} is not an access level (levels: ${levels.map((l) => l.sort_order).join(', ')})`);
       }
-      const client = await grantOverride(app.database, { clientId: client_id, level: new_vod_access_level, until, now, grantedBy: request.staff?.email ?? null });
+      const client = await app.database.transaction(async (tx) => {
+        const [before] = await tx.query<{ vod_access_level: number | null; admin_updated_expiration: Date | string | null }>(
+          'SELECT vod_access_level, admin_updated_expiration FROM clients WHERE id = $1 FOR UPDATE',
+          [client_id],
+        );
+        if (!before) return null;
+        const granted = await grantOverride(tx, { clientId: client_id, level: new_vod_access_level, until, now, grantedBy: request.staff?.email ?? null });
+        if (!granted) return null;
+        await recordAuditSql(tx, {
+          ...auditActor(request),
+          action: 'client.override_grant',
+          target_type: 'client',
+          target_id: client_id,
+          client_id,
+          before: { vod_access_level: before.vod_access_level, admin_updated_expiration: before.admin_updated_expiration === null ? null : new Date(before.admin_updated_expiration).toISOString() },
+          after: { vod_access_level: new_vod_access_level, admin_updated_expiration: until.toISOString() },
+        });
+        return granted;
+      });
       if (!client) throw refuse(404, 'client_id', `No client with id ${client_id}`);
       request.log.info({ client: client_id, level: new_vod_access_level, until: until.toISOString(), staff: request.staff?.email }, 'access level override granted');
       return { errors: [], client };
