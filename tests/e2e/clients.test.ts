@@ -95,8 +95,9 @@ describe('client lists and client details in Chromium', () => {
     await poll(() => page.getByTestId('debug-record').count()).toBeGreaterThan(0);
     // Each section scrolls inside 400 px.
     const heights = await page.locator('[data-testid="section-body"]').evaluateAll((bodies) => bodies.map((body) => body.getBoundingClientRect().height));
-    // The spec's five sections plus Recent Push Notifications (issue 5) and Automated Messages (issue 12).
-    expect(heights).toHaveLength(7);
+    // The spec's five sections plus Recent Push Notifications (issue 5), History (issue 11) and
+    // Automated Messages (issue 12).
+    expect(heights).toHaveLength(8);
     for (const height of heights) expect(height).toBeLessThanOrEqual(400);
     await screenshot(page, 'client-details-all-sections');
 
