@@ -10,6 +10,8 @@ export interface SeedOptions {
   /** The moment the data set is relative to ("New" clients, overrides, views). */
   now?: Date;
   log?: (line: string) => void;
+  /** SERVER_PREFIX, for the URLs of the demo thumbnails the server serves. */
+  urlPrefix?: string;
 }
 
 const FIRST_NAMES = [
@@ -173,7 +175,7 @@ async function fillTables(database: SeedSession, options: SeedOptions, log: (lin
       .join(',')} ON CONFLICT (name) DO NOTHING;`,
   );
 
-  const catalogue = demoVideos(videoCount);
+  const catalogue = demoVideos(videoCount, options.urlPrefix);
   for (let start = 0; start < catalogue.length; start += 1000) {
     const rows = catalogue.slice(start, start + 1000).map((v) => {
       const q = (s: string | null) => (s === null ? 'NULL' : `'${s.replace(/'/g, "''")}'`);

@@ -46,7 +46,7 @@ async function main() {
 
   if (config.SEED_DEMO && (await isEmpty(database))) {
     console.log('Empty database: seeding demo data (SEED_DEMO=false skips this)…');
-    await seedDemoData(database, { clients: 2000, log: (line) => console.log(line) });
+    await seedDemoData(database, { clients: 2000, urlPrefix: config.SERVER_PREFIX, log: (line) => console.log(line) });
   }
   const account = await ensureStaffAccount(database.db, config);
 

@@ -19,6 +19,8 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/webhooks/revenuecat',
   'POST /api/app/v1/debug-info',
   'POST /api/app/v1/video-views',
+  // the demo library's thumbnails: drawn from the query, no data behind them
+  'GET /demo/thumbnail.svg',
   // the built console's static files
   'GET /*',
 ]);

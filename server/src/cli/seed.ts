@@ -41,6 +41,7 @@ try {
       clients: number('clients', values.clients),
       videos: number('videos', values.videos),
       viewsPerClient: number('views-per-client', values['views-per-client']),
+      urlPrefix: config.SERVER_PREFIX,
       log: (line) => console.log(line),
     });
   }

@@ -11,6 +11,7 @@ import auditRoutes from './audit';
 import sessionRoutes from './sessions';
 import automationRoutes from './automation';
 import searchRoutes from './search';
+import demoAssetRoutes from './demoAssets';
 
 /** Every area's routes; each is mounted under SERVER_PREFIX. Add a line per area. */
 export const routePlugins: FastifyPluginAsync[] = [
@@ -26,4 +27,5 @@ export const routePlugins: FastifyPluginAsync[] = [
   sessionRoutes,
   automationRoutes,
   searchRoutes,
+  demoAssetRoutes,
 ];

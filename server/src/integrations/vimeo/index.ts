@@ -10,5 +10,5 @@ export { VimeoError } from './types';
 export function createVimeoCatalogue(config: Config, log?: { warn(details: object, message: string): void }): VimeoCatalogue {
   const vimeo = config.vimeo;
   if (vimeo.kind === 'vimeo') return createVimeoClient({ baseUrl: vimeo.apiUrl, token: vimeo.token, userId: vimeo.userId, log });
-  return createSandboxCatalogue({ pageDelayMs: vimeo.pageDelayMs });
+  return createSandboxCatalogue({ pageDelayMs: vimeo.pageDelayMs, urlPrefix: config.SERVER_PREFIX });
 }

@@ -34,21 +34,21 @@ function wireVideo(id: string, name: string, duration: number, picture: string, 
 }
 
 /** Every video of the sandbox library, in Vimeo's wire shape so the real mapping is exercised. */
-export function sandboxLibrary(): WireVideo[] {
+export function sandboxLibrary(prefix = ''): WireVideo[] {
   const library: WireVideo[] = [];
-  demoVideos(DEMO_SIZE).forEach((video, i) => {
+  demoVideos(DEMO_SIZE, prefix).forEach((video, i) => {
     if (SANDBOX_REMOVED.has(i)) return;
     if (!isReEdited(i)) {
       library.push(wireVideo(video.vimeo_video_id, video.title, video.duration, video.thumbnail_url, []));
       return;
     }
     const title = `${video.title} (Extended)`;
-    library.push(wireVideo(video.vimeo_video_id, title, video.duration + 120, thumbnail(title, video.category, COLORS[i % COLORS.length]!), [video.category]));
+    library.push(wireVideo(video.vimeo_video_id, title, video.duration + 120, thumbnail(title, video.category, COLORS[i % COLORS.length]!, prefix), [video.category]));
   });
   NEW_TITLES.forEach((title, k) => {
     const category = videoCategoryNames[(k * 3) % videoCategoryNames.length]!;
     const id = String(770000000 + k * 13);
-    library.push(wireVideo(id, title, 900 + k * 300, thumbnail(title, category, COLORS[(k * 3) % COLORS.length]!), [category, 'New release']));
+    library.push(wireVideo(id, title, 900 + k * 300, thumbnail(title, category, COLORS[(k * 3) % COLORS.length]!, prefix), [category, 'New release']));
   });
   return library;
 }
@@ -57,13 +57,15 @@ export interface SandboxOptions {
   /** A pause per page so progress can be watched in the console; 0 in tests. */
   pageDelayMs: number;
   library?: WireVideo[];
+  /** SERVER_PREFIX, for the demo thumbnails' URLs. */
+  urlPrefix?: string;
 }
 
 export function createSandboxCatalogue(options: SandboxOptions): VimeoCatalogue {
   return {
     source: 'sandbox',
     async *pages(signal: AbortSignal): AsyncGenerator<CataloguePage> {
-      const library = options.library ?? sandboxLibrary();
+      const library = options.library ?? sandboxLibrary(options.urlPrefix);
       const pagesTotal = Math.max(1, Math.ceil(library.length / SANDBOX_PAGE_SIZE));
       for (let page = 1; page <= pagesTotal; page++) {
         if (options.pageDelayMs > 0) await abortableSleep(options.pageDelayMs, signal);
