@@ -5,6 +5,7 @@ export const consoleCase: BenchCase = async ({ client, quick }) => {
   const figures = await measureConsole(client, quick ? 2 : 5);
   return [
     { group: 'console', name: 'initial JavaScript (gzipped)', unit: 'KB', target: { kind: 'max', value: 250 }, value: figures.initialJsKb },
+    { group: 'console', name: 'initial JavaScript as transferred (brotli)', unit: 'KB', value: figures.initialJsTransferredKb },
     {
       group: 'console',
       name: 'first rendered client list, cold (p50)',
