@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { E2E_STAFF, launchBrowser, screenshot, signInPage, startServer, type RunningServer } from '../support/e2e';
+import { E2E_STAFF, screenshot, signInPage, type RunningServer, closeServerAndBrowser, openServerAndBrowser } from '../support/e2e';
 
 const poll = <T>(read: () => Promise<T> | T, timeout = 15_000) => expect.poll(read, { timeout });
 
@@ -8,14 +8,8 @@ describe('Audit Log and My sessions in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  beforeAll(async () => void ({ server, browser } = await openServerAndBrowser()));
+  afterAll(() => closeServerAndBrowser(server, browser));
 
   it('shows a change made by staff in the Audit Log with who and before/after, filtered by action', async () => {
     const page = await signInPage(browser, server);

@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, signInPage, startServer, type RunningServer } from '../support/e2e';
+import { screenshot, signInPage, type RunningServer, closeServerAndBrowser, openServerAndBrowser } from '../support/e2e';
 
 describe('automated sending on the messaging pages in the browser', () => {
   let server: RunningServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    server = await startServer({ env: { STUDIO_TIME_ZONE: 'Europe/London' } });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  beforeAll(async () => void ({ server, browser } = await openServerAndBrowser({ env: { STUDIO_TIME_ZONE: 'Europe/London' } })));
+  afterAll(() => closeServerAndBrowser(server, browser));
 
   it('shows the trigger settings, previews the next Monday Morning run and saves a change', async () => {
     const page = await signInPage(browser, server);

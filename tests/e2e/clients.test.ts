@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signInPage, startServer, type RunningServer } from '../support/e2e';
+import { screenshot, signInPage, type RunningServer, closeServerAndBrowser, openServerAndBrowser } from '../support/e2e';
 
 const SECTIONS = [
   { title: 'MindBody Contracts', toggle: 'View Contracts', empty: 'No contracts were found.' },
@@ -31,14 +31,8 @@ describe('client lists and client details in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  beforeAll(async () => void ({ server, browser } = await openServerAndBrowser()));
+  afterAll(() => closeServerAndBrowser(server, browser));
 
   it('opens All Clients, sorts, pages, opens a client with every section open, and goes Back', async () => {
     const page = await signInPage(browser, server);

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signInPage, startServer, type RunningServer } from '../support/e2e';
+import { screenshot, signInPage, type RunningServer, closeServerAndBrowser, openServerAndBrowser } from '../support/e2e';
 
 // A busy machine can take seconds to render the first page; expect.poll gives up after 1 s by default.
 const SLOW = { timeout: 30_000 };
@@ -41,14 +41,8 @@ describe('the dashboard in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  beforeAll(async () => void ({ server, browser } = await openServerAndBrowser()));
+  afterAll(() => closeServerAndBrowser(server, browser));
 
   it('shows the loaded figures side by side at 1440 px, with the trend below', async () => {
     const page = await signInPage(browser, server, { width: 1440, height: 900 });

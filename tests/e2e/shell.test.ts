@@ -1,19 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot, signInPage, startServer, type RunningServer } from '../support/e2e';
+import { screenshot, signInPage, type RunningServer, closeServerAndBrowser, openServerAndBrowser } from '../support/e2e';
 
 describe('the console shell in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  beforeAll(async () => void ({ server, browser } = await openServerAndBrowser()));
+  afterAll(() => closeServerAndBrowser(server, browser));
 
   it('sends a signed-out browser to the login page, signs in there and shows the dashboard', async () => {
     const page = await signInPage(browser, server);

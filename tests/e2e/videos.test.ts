@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot, signInPage, startServer, type RunningServer } from '../support/e2e';
+import { screenshot, signInPage, startServer, type RunningServer, closeServerAndBrowser, openServerAndBrowser } from '../support/e2e';
 
 // A demo video with a unique title (server/seed/catalogue.ts, i = 120): enabled, VOD | FREE,
 // and in the sandbox catalogue unchanged, so the sync has no reason to touch it.
@@ -14,14 +14,8 @@ describe('Video Manager in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
 
-  beforeAll(async () => {
-    server = await startServer({ env });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  beforeAll(async () => void ({ server, browser } = await openServerAndBrowser({ env })));
+  afterAll(() => closeServerAndBrowser(server, browser));
 
   const openVideo = async (page: Page) => {
     await page.goto(`${server.url}/videos`);

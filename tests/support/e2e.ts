@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { E2E_STAFF, type RunningServer } from './serverProcess';
+import { E2E_STAFF, startServer, type RunningServer } from './serverProcess';
 
 export { E2E_STAFF, startServer, type RunningServer } from './serverProcess';
 
@@ -38,4 +38,16 @@ export async function signInPage(
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: false });
+}
+
+/** A real server and Chromium for one describe block: `({ server, browser } = await openServerAndBrowser())`. */
+export async function openServerAndBrowser(options?: Parameters<typeof startServer>[0]): Promise<{ server: RunningServer; browser: Browser }> {
+  const server = await startServer(options);
+  return { server, browser: await launchBrowser() };
+}
+
+/** Closes what openServerAndBrowser opened, whatever of it did open. */
+export async function closeServerAndBrowser(server: RunningServer | undefined, browser: Browser | undefined) {
+  await browser?.close();
+  await server?.stop();
 }
