@@ -1,7 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { DataDirLockedError } from '../db/lock';
+import { cliConfig, cliDatabase } from './common';
 import { createSearchIndexer } from '../integrations/algolia';
 import { rebuildAlgolia, rebuildEmbedded } from '../search/push';
 
@@ -16,23 +14,8 @@ if (values.help) {
   process.exit(0);
 }
 
-function fail(message: string): never {
-  console.error(`✖ ${message}`);
-  process.exit(1);
-}
-
-const config = (() => {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
-})();
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }).catch((error) => {
-  if (error instanceof DataDirLockedError) fail(`${error.message}\nStop the server first (PGlite allows one process at a time).`);
-  throw error;
-});
+const config = cliConfig();
+const database = await cliDatabase(config, 'Stop the server first (PGlite allows one process at a time).');
 
 const started = Date.now();
 try {

@@ -1,7 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config';
-import { openDatabase } from '../db/client';
-import { DataDirLockedError } from '../db/lock';
+import { cliConfig, cliDatabase } from './common';
 import { createJobQueue } from '../jobs/queue';
 import { createMindbody } from '../integrations/mindbody';
 import { defineMindbodySync, startMindbodySync } from '../mindbody/jobs';
@@ -17,25 +15,8 @@ if (values.help) {
   process.exit(0);
 }
 
-function fail(message: string): never {
-  console.error(`✖ ${message}`);
-  process.exit(1);
-}
-
-const config = (() => {
-  try {
-    return loadConfig();
-  } catch (error) {
-    if (error instanceof ConfigError) fail(error.message);
-    throw error;
-  }
-})();
-const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }).catch((error) => {
-  if (error instanceof DataDirLockedError) {
-    fail(`${error.message}\nWhile the server runs, start an import from it instead: POST /api/admin/v1/mindbody/sync (staff session).`);
-  }
-  throw error;
-});
+const config = cliConfig();
+const database = await cliDatabase(config, 'While the server runs, start an import from it instead: POST /api/admin/v1/mindbody/sync (staff session).');
 
 const systemClock = { now: () => new Date() };
 const mindbody = createMindbody(config, systemClock);

@@ -1,0 +1,27 @@
+import { ConfigError, loadConfig, type Config } from '../config';
+import { openDatabase, type Database } from '../db/client';
+import { DataDirLockedError } from '../db/lock';
+
+/** Ends a command-line tool with a message for the person who ran it, not a stack trace. */
+export function fail(message: string): never {
+  console.error(`✖ ${message}`);
+  process.exit(1);
+}
+
+/** The server's configuration, or an exit naming the bad variable. */
+export function cliConfig(): Config {
+  try {
+    return loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
+}
+
+/** Opens the configured database; `whenLocked` says what to do while the server holds PGlite's data directory. */
+export async function cliDatabase(config: Config, whenLocked: string): Promise<Database> {
+  return openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }).catch((error) => {
+    if (error instanceof DataDirLockedError) fail(`${error.message}\n${whenLocked}`);
+    throw error;
+  });
+}
