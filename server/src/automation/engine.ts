@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { AutomationGlobalSettings, AutomationTypeSettings } from '../../../contract/automation';
-import { fillPlaceholders, type PlaceholderValues } from '../../../contract/placeholders';
+import { fillPlaceholders } from '../../../contract/placeholders';
 import type { Database } from '../db/client';
 import type { Clock } from '../types';
 import { chooseTemplate, inQuietHours, MAX_SEND_ATTEMPTS, quietHoursEnd, retryDelayMs, STALE_AFTER_MS } from './rules';
@@ -9,6 +9,9 @@ import type { AutomatedSender, PushOutcome } from './sender';
 import { automationStartedAt, loadAllTypeSettings, loadGlobalSettings } from './settings';
 import { localDay } from './time';
 import { candidateQuery } from './triggers';
+import { enabledTemplates, isMilestone, placeholderValues, previousTemplate, type Template } from './templates';
+
+export { enabledTemplates, isMilestone, placeholderValues, previousTemplate, type Template };
 
 export const MESSAGE_TYPES = [1, 2, 3, 4, 5, 6] as const;
 /** message_types.slug: the `source` of an automated push in the pushes table. */
@@ -47,12 +50,6 @@ export interface TickResult {
   retrying: number;
 }
 
-export interface Template {
-  id: number;
-  message_type: number;
-  title: string;
-  message: string;
-}
 
 interface PushRow {
   id: number;
@@ -71,40 +68,6 @@ interface RunState {
   global: AutomationGlobalSettings;
   templates: Map<number, Template[]>;
 }
-
-export async function enabledTemplates(database: Database): Promise<Map<number, Template[]>> {
-  const rows = await database.query<Template>('SELECT id, message_type, title, message FROM push_messages WHERE enabled ORDER BY id');
-  const byType = new Map<number, Template[]>();
-  for (const row of rows) byType.set(row.message_type, [...(byType.get(row.message_type) ?? []), row]);
-  return byType;
-}
-
-/** The template the client got last for this type (rotation), or null. */
-export async function previousTemplate(database: Database, clientId: number, messageType: number): Promise<number | null> {
-  const [row] = await database.query<{ push_message_id: number | null }>(
-    `SELECT push_message_id FROM automated_pushes WHERE client_id = $1 AND message_type = $2 AND status = 'sent'
-     ORDER BY finished_at DESC, id DESC LIMIT 1`,
-    [clientId, messageType],
-  );
-  return row?.push_message_id ?? null;
-}
-
-export function placeholderValues(client: { first_name: string | null; last_name: string | null }, context: Record<string, unknown>): PlaceholderValues {
-  const value = (key: string) => {
-    const raw = context[key];
-    return typeof raw === 'string' || typeof raw === 'number' ? raw : null;
-  };
-  return {
-    first_name: client.first_name,
-    last_name: client.last_name,
-    class_name: value('class_name'),
-    class_count: value('class_count'),
-    days_absent: value('days_absent'),
-  };
-}
-
-export const isMilestone = (settings: AutomationTypeSettings, context: Record<string, unknown>) =>
-  settings.milestones.includes(Number(context.class_count));
 
 /**
  * The sending engine. `tick()` plans every trigger's events into automated_pushes (the unique
