@@ -114,3 +114,19 @@ export function createCircuitBreaker(options: CircuitBreakerOptions): CircuitBre
     },
   };
 }
+
+/** The knobs every outside-service HTTP client takes: time bound, retries, breaker, and test seams. */
+export interface RetryingHttpOptions {
+  /** Per attempt. */
+  timeoutMs?: number;
+  /** Attempts per call, the first included (429, 5xx, timeouts and network errors are retried). */
+  maxAttempts?: number;
+  /** The longest Retry-After honoured; a longer one ends the retries. */
+  maxRetryAfterMs?: number;
+  /** Opens after repeated timeouts, network errors, 5xx and malformed answers. */
+  breaker?: CircuitBreaker;
+  fetch?: typeof fetch;
+  /** Waits between attempts; tests record them instead of sleeping. */
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+  now?: () => Date;
+}

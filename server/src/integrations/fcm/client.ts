@@ -1,5 +1,5 @@
 import { createSign } from 'node:crypto';
-import { CircuitOpenError, createCircuitBreaker, type CircuitBreaker, type CircuitPermit } from '../../lib/circuitBreaker';
+import { CircuitOpenError, createCircuitBreaker, type CircuitPermit, type RetryingHttpOptions } from '../../lib/circuitBreaker';
 import type { FcmSender, PushMessage, TokenResult } from './types';
 
 /** The service-account key fields the HTTP v1 API needs (the JSON file Google Cloud hands out). */
@@ -17,20 +17,8 @@ export interface FcmConfig {
   serviceAccount: ServiceAccount;
 }
 
-export interface FcmClientOptions {
-  /** Opens after repeated FCM failures (timeouts, network errors, 5xx) so sends fail fast instead of waiting out timeouts. */
-  breaker?: CircuitBreaker;
-  /** Per attempt; FCM answers in well under a second, a hung call must not hold a staff request. */
-  timeoutMs?: number;
-  /** Attempts per message, the first included (429, 500, 502, 503, 504, timeouts and network errors are retried). */
-  maxAttempts?: number;
-  /** A Retry-After longer than this ends the retries: the staff member would be waiting. */
-  maxRetryAfterMs?: number;
-  fetch?: typeof fetch;
-  /** Waits between attempts; tests record them instead of sleeping. */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  now?: () => Date;
-}
+/** FCM answers in well under a second: a hung call must not hold a staff request, nor a long Retry-After. */
+export type FcmClientOptions = RetryingHttpOptions;
 
 export const FCM_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
 export const DEFAULT_TIMEOUT_MS = 10_000;

@@ -1,25 +1,13 @@
 import type { MindbodyConfig } from '../../config';
 import { createMindbodyApi, toSearchParams, type MindbodyApi, type MindbodyTransport, type Query } from './api';
 import { MindbodyError } from './errors';
-import { CircuitOpenError, createCircuitBreaker, type CircuitBreaker, type CircuitPermit } from '../../lib/circuitBreaker';
+import { CircuitOpenError, createCircuitBreaker, type CircuitBreaker, type CircuitPermit, type RetryingHttpOptions } from '../../lib/circuitBreaker';
 
 /** Mindbody's per-call cap: a request that takes longer is abandoned and retried. */
 export const MAX_TIMEOUT_MS = 10_000;
 
-export interface HttpClientOptions {
-  /** Per attempt; at most MAX_TIMEOUT_MS. */
-  timeoutMs?: number;
-  /** Attempts per call, the first included (429, 5xx, timeouts and network errors are retried). */
-  maxAttempts?: number;
-  /** Longest wait honoured from a Retry-After header. */
-  maxRetryAfterMs?: number;
-  fetch?: typeof fetch;
-  /** Waits between attempts; tests record them instead of sleeping. */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  now?: () => Date;
-  /** Opens after repeated timeouts, network errors, 5xx and non-JSON answers (default: 5 in a row, 30 s). */
-  breaker?: CircuitBreaker;
-}
+/** Per attempt at most MAX_TIMEOUT_MS; the breaker defaults to 5 failures in a row, 30 s. */
+export type HttpClientOptions = RetryingHttpOptions;
 
 interface Token {
   header: string;
