@@ -189,6 +189,57 @@ describe.each(testDatabases())('automated messages: triggers and rules on $name'
     expect(sentTo(hal)).toHaveLength(2);
   });
 
+  describe('planning from where the last run stopped', () => {
+    it('Monday Morning reaches every client with the app, however far apart their ids are', async () => {
+      await addTemplate(database, 4, 'Monday Motivation', 'New week, new goals.');
+      const first = await addClient(database);
+      // Weekly runs plan a range of client ids per statement; these clients fall in different ranges.
+      await database.query("SELECT setval(pg_get_serial_sequence('clients', 'id'), 45000)");
+      const middle = await addClient(database);
+      await database.query("SELECT setval(pg_get_serial_sequence('clients', 'id'), 130000)");
+      const last = await addClient(database);
+      at('2026-11-30T08:29:00Z');
+      await tick();
+      expect(sender.delivered).toEqual([]);
+      at('2026-11-30T08:30:00Z');
+      await tick();
+      expect(sender.delivered.map((d) => d.clientId).sort((a, b) => a - b)).toEqual([first, middle, last]);
+    });
+
+    it('catches up an absence that came due while no run happened, and sends it once', async () => {
+      await addTemplate(database, 6, 'Come back soon', "It's been {days_absent} days, {first_name}!");
+      const jo = await addClient(database, { first_name: 'Jo' });
+      await addView(database, jo, '2026-11-09T13:20:00Z');
+      at('2026-11-23T09:00:00Z');
+      await tick();
+      // No run from 09:00 to 16:00 (every instance down); Jo's 14 days were over at 13:20.
+      at('2026-11-23T16:00:00Z');
+      await tick();
+      expect(sentTo(jo).map((d) => d.body)).toEqual(["It's been 14 days, Jo!"]);
+      at('2026-11-23T16:05:00Z');
+      await tick();
+      expect(sentTo(jo)).toHaveLength(1);
+    });
+
+    it('does not replay absences that came due while Extended Absense was paused', async () => {
+      await addTemplate(database, 6, 'Come back soon', "It's been {days_absent} days, {first_name}!");
+      const kim = await addClient(database, { first_name: 'Kim' });
+      const lea = await addClient(database, { first_name: 'Lea' });
+      await addView(database, kim, '2026-11-09T10:00:00Z');
+      await addView(database, lea, '2026-11-09T14:00:00Z');
+      at('2026-11-23T09:00:00Z');
+      await tick();
+      await setTypeSettings(database, 6, { active: false });
+      at('2026-11-23T12:00:00Z');
+      await tick();
+      await setTypeSettings(database, 6, { active: true });
+      at('2026-11-23T14:00:00Z');
+      await tick();
+      // Kim's absence came due (10:00) while the type was paused; Lea's (14:00) after it was back on.
+      expect(sender.delivered.map((d) => d.clientId)).toEqual([lea]);
+    });
+  });
+
   describe('rules', () => {
     it('defers sends inside quiet hours to the end of them, in the studio time zone', async () => {
       await addTemplate(database, 1, 'High five!', 'Nice class.');

@@ -7,7 +7,7 @@ let mb = 0;
 
 export async function resetAutomation(database: Database, startedAt = '2026-01-01T00:00:00Z') {
   await database.execScript(
-    `TRUNCATE automated_pushes, automated_push_days, pushes, dead_push_tokens, mindbody_visits, video_views, debug_records, automation_settings RESTART IDENTITY CASCADE;
+    `TRUNCATE automated_pushes, automated_push_days, pushes, dead_push_tokens, mindbody_visits, video_views, debug_records, automation_settings, automation_plan_marks RESTART IDENTITY CASCADE;
      DELETE FROM push_messages; DELETE FROM clients; DELETE FROM app_settings WHERE key LIKE 'automation.%';`,
   );
   await database.query("INSERT INTO app_settings (key, value) VALUES ('automation.started_at', $1)", [startedAt]);

@@ -6,14 +6,14 @@ import type { Database } from '../db/client';
 import type { Clock } from '../types';
 import { chooseTemplate, inQuietHours, MAX_SEND_ATTEMPTS, quietHoursEnd, retryDelayMs, STALE_AFTER_MS } from './rules';
 import type { AutomatedSender, PushOutcome } from './sender';
-import { automationStartedAt, loadAllTypeSettings, loadGlobalSettings } from './settings';
+import { loadAllTypeSettings, loadGlobalSettings } from './settings';
 import { localDay } from './time';
-import { candidateQuery } from './triggers';
+import { LOOKBACK_MS, MESSAGE_TYPES, planEvents } from './planning';
 import { enabledTemplates, isMilestone, placeholderValues, previousTemplate, type Template } from './templates';
 
 export { enabledTemplates, isMilestone, placeholderValues, previousTemplate, type Template };
+export { LOOKBACK_MS, MESSAGE_TYPES };
 
-export const MESSAGE_TYPES = [1, 2, 3, 4, 5, 6] as const;
 /** message_types.slug: the `source` of an automated push in the pushes table. */
 export const MESSAGE_SLUGS: Record<number, string> = {
   1: 'high-fives',
@@ -23,8 +23,6 @@ export const MESSAGE_SLUGS: Record<number, string> = {
   5: 'cancelled-class',
   6: 'extended-absense',
 };
-/** Events older than this are not planned any more (an outage longer than that is not caught up). */
-export const LOOKBACK_MS = 48 * 60 * 60_000;
 const LEASE_MS = 5 * 60_000;
 const CLAIM_BATCH = 10;
 
@@ -80,28 +78,6 @@ export function createAutomationEngine(deps: EngineDeps) {
 
   async function loadState(): Promise<RunState> {
     return { types: await loadAllTypeSettings(database), global: await loadGlobalSettings(database), templates: await enabledTemplates(database) };
-  }
-
-  async function plan(state: RunState, now: Date): Promise<number> {
-    const started = await automationStartedAt(database, now);
-    const from = new Date(Math.max(started.getTime(), now.getTime() - LOOKBACK_MS));
-    let planned = 0;
-    for (const type of MESSAGE_TYPES) {
-      const settings = state.types.get(type)!;
-      // A paused type plans nothing: turning it back on does not replay what happened meanwhile.
-      if (!settings.active) continue;
-      const query = candidateQuery(type, settings, { from, to: now }, timeZone);
-      if (!query) continue;
-      const n = query.params.length;
-      const rows = await database.query(
-        `INSERT INTO automated_pushes (message_type, client_id, event_key, context, planned_for, due_at, created_at)
-         SELECT $${n + 1}, c.client_id, c.event_key, c.context, c.planned_for, c.planned_for, $${n + 2} FROM (${query.sql}) c
-         ON CONFLICT (message_type, client_id, event_key) DO NOTHING RETURNING id`,
-        [...query.params, type, now.toISOString()],
-      );
-      planned += rows.length;
-    }
-    return planned;
   }
 
   async function finish(
@@ -272,7 +248,7 @@ export function createAutomationEngine(deps: EngineDeps) {
     async tick(run: RunOptions = {}): Promise<TickResult> {
       const totals: TickResult = { planned: 0, sent: 0, skipped: 0, failed: 0, deferred: 0, retrying: 0 };
       const state = await loadState();
-      totals.planned = await plan(state, clock.now());
+      totals.planned = await planEvents(database, state.types, clock.now(), timeZone);
       await dispatch(state, totals, run);
       if (totals.planned + totals.sent + totals.failed > 0) deps.log.info({ ...totals }, 'automated messages run');
       return totals;

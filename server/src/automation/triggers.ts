@@ -83,16 +83,18 @@ export function candidateQuery(
     }
     case 6: {
       // Extended Absense: the moment a client's last class or stream becomes absence_days old, once per absence.
+      // Only activity of the window itself is read; each client found is kept when nothing came after it.
       const span = settings.absence_days * DAY;
       return {
         sql: `SELECT l.client_id, 'absence:' || to_char(l.last_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS event_key,
                      l.last_at + make_interval(days => $3::int) AS planned_for,
                      jsonb_build_object('days_absent', $3::int) AS context
               FROM (SELECT client_id, max(at) AS last_at FROM (
-                      SELECT client_id, viewed_at AS at FROM video_views WHERE viewed_at > $1
-                      UNION ALL SELECT client_id, start_at FROM mindbody_visits WHERE signed_in AND start_at > $1) a
+                      SELECT client_id, viewed_at AS at FROM video_views WHERE viewed_at > $1 AND viewed_at <= $2
+                      UNION ALL SELECT client_id, start_at FROM mindbody_visits WHERE signed_in AND start_at > $1 AND start_at <= $2) a
                     GROUP BY client_id) l
-              WHERE l.last_at <= $2`,
+              WHERE NOT EXISTS (SELECT 1 FROM video_views v WHERE v.client_id = l.client_id AND v.viewed_at > l.last_at)
+                AND NOT EXISTS (SELECT 1 FROM mindbody_visits m WHERE m.client_id = l.client_id AND m.signed_in AND m.start_at > l.last_at)`,
         params: [iso(new Date(from.getTime() - span)), iso(new Date(to.getTime() - span)), settings.absence_days],
       };
     }

@@ -74,6 +74,12 @@ export const automatedPushes = pgTable('automated_pushes', {
   finished_at: tz('finished_at'),
 });
 
+// 0024_automation_plan_marks.sql
+export const automationPlanMarks = pgTable('automation_plan_marks', {
+  message_type: integer('message_type').primaryKey(),
+  planned_through: tz('planned_through').notNull(),
+});
+
 export const automatedPushDays = pgTable(
   'automated_push_days',
   {

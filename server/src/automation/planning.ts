@@ -1,0 +1,78 @@
+import type { AutomationTypeSettings } from '../../../contract/automation';
+import type { Database } from '../db/client';
+import { automationStartedAt } from './settings';
+import { candidateQuery } from './triggers';
+
+export const MESSAGE_TYPES = [1, 2, 3, 4, 5, 6] as const;
+/** Events older than this are not planned any more (an outage longer than that is not caught up). */
+export const LOOKBACK_MS = 48 * 60 * 60_000;
+
+/**
+ * Triggers whose events never arrive late (weekly moments, absences measured in days): planned
+ * from where the previous run stopped. Visit triggers look back the whole LOOKBACK_MS every run
+ * because Mindbody imports bring visits in after the fact.
+ */
+const PLANNED_FROM_MARK = new Set<number>([3, 4, 6]);
+/** Catching up (first run, an outage) goes an hour of events per statement, so none runs long. */
+const CATCH_UP_STEP_MS = 60 * 60_000;
+/** Weekly triggers reach every client: planned this many client ids per statement. */
+const CLIENTS_PER_STATEMENT = 20_000;
+const WEEKLY = new Set<number>([3, 4]);
+
+/**
+ * Plans every active trigger's events of (from, now] into automated_pushes. The unique event key
+ * makes planning an event twice (another instance, a repeated window) a no-op. Each statement is
+ * kept small: PGlite has one connection, and one long statement stalls every request behind it.
+ */
+export async function planEvents(database: Database, types: Map<number, AutomationTypeSettings>, now: Date, timeZone: string): Promise<number> {
+  const started = await automationStartedAt(database, now);
+  const lookbackFrom = Math.max(started.getTime(), now.getTime() - LOOKBACK_MS);
+  const marks = new Map(
+    (await database.query<{ message_type: number; planned_through: string | Date }>('SELECT message_type, planned_through FROM automation_plan_marks')).map(
+      (row) => [Number(row.message_type), new Date(row.planned_through).getTime()],
+    ),
+  );
+  let planned = 0;
+  for (const type of MESSAGE_TYPES) {
+    const settings = types.get(type)!;
+    const marked = PLANNED_FROM_MARK.has(type);
+    // A paused type plans nothing, and its mark still moves on: turning it back on does not replay what happened meanwhile.
+    if (settings.active) {
+      const from = marked ? Math.max(lookbackFrom, marks.get(type) ?? 0) : lookbackFrom;
+      const step = marked ? CATCH_UP_STEP_MS : Number.POSITIVE_INFINITY;
+      for (let stepFrom = from; stepFrom < now.getTime(); stepFrom += step) {
+        const window = { from: new Date(stepFrom), to: new Date(Math.min(stepFrom + step, now.getTime())) };
+        planned += await planWindow(database, type, settings, window, timeZone, now);
+      }
+    }
+    if (marked) {
+      await database.query(
+        `INSERT INTO automation_plan_marks (message_type, planned_through) VALUES ($1, $2)
+         ON CONFLICT (message_type) DO UPDATE SET planned_through = GREATEST(automation_plan_marks.planned_through, EXCLUDED.planned_through)`,
+        [type, now.toISOString()],
+      );
+    }
+  }
+  return planned;
+}
+
+async function planWindow(database: Database, type: number, settings: AutomationTypeSettings, window: { from: Date; to: Date }, timeZone: string, now: Date) {
+  const query = candidateQuery(type, settings, window, timeZone);
+  if (!query) return 0;
+  const n = query.params.length;
+  const insert = (clientFilter: string, extra: unknown[]) =>
+    database.query(
+      `INSERT INTO automated_pushes (message_type, client_id, event_key, context, planned_for, due_at, created_at)
+       SELECT $${n + 1}, c.client_id, c.event_key, c.context, c.planned_for, c.planned_for, $${n + 2} FROM (${query.sql}) c ${clientFilter}
+       ON CONFLICT (message_type, client_id, event_key) DO NOTHING RETURNING id`,
+      [...query.params, type, now.toISOString(), ...extra],
+    );
+  if (!WEEKLY.has(type)) return (await insert('', [])).length;
+  const [range] = await database.query<{ low: string | number | null; high: string | number | null }>('SELECT min(id) AS low, max(id) AS high FROM clients');
+  if (range?.low == null || range.high == null) return 0;
+  let planned = 0;
+  for (let low = Number(range.low); low <= Number(range.high); low += CLIENTS_PER_STATEMENT) {
+    planned += (await insert(`WHERE c.client_id >= $${n + 3} AND c.client_id < $${n + 4}`, [low, low + CLIENTS_PER_STATEMENT])).length;
+  }
+  return planned;
+}
