@@ -42,6 +42,30 @@ describe.each(testDatabases())('Video Manager API on $name', ({ open }) => {
     expect(videos[3]).toMatchObject({ title: 'Video 004', enabled: false, access_level_id: 2 });
   });
 
+  it('answers the spec list from a kept copy that follows every change at once, also one made elsewhere, with an ETag', async () => {
+    const first = await get('/api/client/v1/videos');
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"videos-\d+"$/);
+    const unchanged = await app.inject({ method: 'GET', url: '/api/client/v1/videos', headers: { cookie, 'if-none-match': etag } });
+    expect([unchanged.statusCode, unchanged.body]).toEqual([304, '']);
+
+    // Another server instance on the same database saves an edit.
+    const other = await createTestApp(database, { clock });
+    const edit = await other.inject({ method: 'PUT', url: `${ADMIN}/${ids[1]}`, headers: { cookie: await signIn(other) }, payload: { title: 'Renamed elsewhere' } });
+    expect(edit.statusCode).toBe(200);
+    await other.close();
+    const afterEdit = await app.inject({ method: 'GET', url: '/api/client/v1/videos', headers: { cookie, 'if-none-match': etag } });
+    expect(afterEdit.statusCode).toBe(200);
+    expect(afterEdit.headers.etag).not.toBe(etag);
+    expect(afterEdit.json().videos[1]).toMatchObject({ id: ids[1], title: 'Renamed elsewhere' });
+
+    // A change straight in the database (as a Vimeo sync writes it), then a deletion.
+    await database.query('UPDATE videos SET thumbnail_url = $2 WHERE id = $1', [ids[2], 'https://img.test/new.jpg']);
+    expect((await get('/api/client/v1/videos')).json().videos[2]).toMatchObject({ thumbnail_url: 'https://img.test/new.jpg' });
+    await del(ids[2]!);
+    expect((await get('/api/client/v1/videos')).json().videos.map((v: { id: number }) => v.id)).not.toContain(ids[2]);
+  });
+
   it('needs a staff session for every video call', async () => {
     for (const url of ['/api/client/v1/videos', ADMIN, `${ADMIN}/${ids[0]}`, '/api/admin/v1/video-categories']) {
       expect((await app.inject({ method: 'GET', url })).statusCode).toBe(401);

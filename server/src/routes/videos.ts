@@ -1,24 +1,36 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '../../../contract/common';
 import { contentRange, IdParams } from '../../../contract/raSimpleRest';
 import { AdminVideo, AdminVideoListQuery, AdminVideoUpdate, VideoCategory, VideosResponse } from '../../../contract/videos';
 import { auditActor, changedFields, recordAudit } from '../audit/record';
-import { deleteAdminVideo, getAdminVideo, listAdminVideos, listSpecVideos, listVideoCategories, updateAdminVideo } from '../videos/adminVideos';
+import { createSpecVideoList } from '../videos/specVideoList';
+import { deleteAdminVideo, getAdminVideo, listAdminVideos, listVideoCategories, updateAdminVideo } from '../videos/adminVideos';
 
 const ADMIN = '/api/admin/v1';
 
 const videoRoutes: FastifyPluginAsyncZod = async (app) => {
+  const specVideoList = createSpecVideoList(app.database);
   app.get(
     '/api/client/v1/videos',
     {
       schema: {
         tags: ['videos'],
         summary: 'Every video that is not deleted (spec §7, Video Manager)',
-        response: { 200: VideosResponse, ...errorResponses },
+        description: 'Carries an ETag; a request with a matching If-None-Match gets 304 and no body.',
+        response: { 200: VideosResponse, 304: z.null().describe('The library has not changed'), ...errorResponses },
       },
     },
-    async () => ({ videos: await listSpecVideos(app.db) }),
+    async (request, reply) => {
+      const list = await specVideoList();
+      const etag = `"videos-${list.version}"`;
+      // The console revalidates instead of downloading the whole library again.
+      reply.header('etag', etag).header('cache-control', 'private, no-cache');
+      if (request.headers['if-none-match'] === etag) return reply.code(304).send(null);
+      // Already serialized and checked against the contract: Fastify sends a JSON string as it is.
+      return (reply as FastifyReply).type('application/json; charset=utf-8').send(list.body);
+    },
   );
 
   app.get(

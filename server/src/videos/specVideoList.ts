@@ -1,0 +1,39 @@
+import { VideosResponse } from '../../../contract/videos';
+import type { Database } from '../db/client';
+import { listSpecVideos } from './adminVideos';
+
+export interface SpecVideoList {
+  /** The library's version (migration 0025), also the answer's ETag. */
+  version: string;
+  /** The answer, serialized and checked against the contract once. */
+  body: string;
+}
+
+/**
+ * Spec §7's whole-library answer, rebuilt only when the videos table changed. The version is read
+ * before the rows, so a cached answer is never older than the version it is kept under; a change
+ * committed in between only makes the next call rebuild. Concurrent calls share one rebuild.
+ */
+export function createSpecVideoList(database: Database) {
+  let cached: SpecVideoList | null = null;
+  let building: Promise<SpecVideoList> | null = null;
+
+  async function build(version: string): Promise<SpecVideoList> {
+    const answer = VideosResponse.parse({ videos: await listSpecVideos(database.db) });
+    return { version, body: JSON.stringify(answer) };
+  }
+
+  return async function current(): Promise<SpecVideoList> {
+    const [row] = await database.query<{ version: string | number }>("SELECT version FROM table_versions WHERE name = 'videos'");
+    const version = String(row?.version ?? '');
+    if (cached?.version === version) return cached;
+    if (!building) {
+      building = build(version).finally(() => {
+        building = null;
+      });
+    }
+    const built = await building;
+    if (built.version === version || !cached || Number(built.version) > Number(cached.version)) cached = built;
+    return built;
+  };
+}
