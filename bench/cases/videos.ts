@@ -25,5 +25,8 @@ export const videosCase: BenchCase = async ({ client, samples }) => {
       detail: { ...timing },
     });
   }
+  // Spec §7's whole library in one answer: a kept copy while the library is unchanged.
+  const whole = await timeIt(samples, () => client.get('/api/client/v1/videos'));
+  figures.push({ group: 'videos', name: 'spec video list, whole library (p95)', unit: 'ms' as const, value: whole.p95, detail: { ...whole } });
   return figures;
 };
