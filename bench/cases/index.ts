@@ -2,6 +2,7 @@ import { clientsCase } from './clients';
 import { loadCase } from './load';
 import { consoleCase } from './console';
 import { searchCase } from './search';
+import { searchWidgetCase } from './searchWidget';
 import { statsCase } from './stats';
 import { throughputCase } from './throughput';
 import type { BenchCase } from './types';
@@ -18,4 +19,5 @@ export const benchCases: Record<string, BenchCase> = {
   writes: writesCase,
   load: loadCase,
   search: searchCase,
+  'search-widget': searchWidgetCase,
 };

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { chromium, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext } from 'playwright-core';
 import type { BenchClient } from './client';
 import { distribution, type Distribution } from './stats';
 
@@ -17,19 +17,25 @@ export interface ConsoleFigures {
   firstDashboardMs: Distribution;
 }
 
-/** Cold loads in headless Chromium: a new context (empty cache) per sample, session cookie preset. */
-export async function measureConsole(client: BenchClient, samples: number): Promise<ConsoleFigures> {
-  const browser = await chromium.launch({
+export const launchBenchBrowser = (): Promise<Browser> =>
+  chromium.launch({
     executablePath: CHROMIUM,
     args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-sync'],
   });
+
+/** A new context (empty cache) at desktop size, carrying the bench's staff session. */
+export async function signedInContext(browser: Browser, client: BenchClient): Promise<BrowserContext> {
   const origin = new URL(client.url);
   const [name, value] = client.cookie.split('=') as [string, string];
-  const coldContext = async (): Promise<BrowserContext> => {
-    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    await context.addCookies([{ name, value, domain: origin.hostname, path: '/', httpOnly: true, sameSite: 'Lax' }]);
-    return context;
-  };
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  await context.addCookies([{ name, value, domain: origin.hostname, path: '/', httpOnly: true, sameSite: 'Lax' }]);
+  return context;
+}
+
+/** Cold loads in headless Chromium: a new context (empty cache) per sample, session cookie preset. */
+export async function measureConsole(client: BenchClient, samples: number): Promise<ConsoleFigures> {
+  const browser = await launchBenchBrowser();
+  const coldContext = () => signedInContext(browser, client);
   try {
     // Initial JavaScript: what the browser downloads (compressed) to render the dashboard.
     const context = await coldContext();
