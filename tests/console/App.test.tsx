@@ -13,7 +13,7 @@ const dashboardCalls = () => [
   jsonAnswer('/api/admin/v1/stats/trends', { daily_plays: [], paid_subscribers: [] }),
 ];
 
-const renderApp = (path = '/') => {
+const renderApp = (path = '/', store = memoryStore()) => {
   server.use(...dashboardCalls());
   window.history.pushState(null, '', path);
   // Pages load their own data; the shell tests only need those calls answered (tests/console/dashboard
@@ -22,7 +22,7 @@ const renderApp = (path = '/') => {
   const redirect = vi.fn<(url: string) => void>();
   const authProvider = createAuthProvider({ redirect });
   const logout = vi.spyOn(authProvider, 'logout');
-  const view = render(<App authProvider={authProvider} store={memoryStore()} />);
+  const view = render(<App authProvider={authProvider} store={store} />);
   return { ...view, redirect, logout, user: userEvent.setup() };
 };
 
@@ -159,6 +159,24 @@ describe('App shell', () => {
     renderApp();
     const banner = await screen.findByRole('banner');
     await waitFor(() => expect(banner).toHaveTextContent('Studio Console · Management Console'));
+  });
+
+  it('switches between the light and the dark theme from the header, and remembers the choice', async () => {
+    server.use(signedIn());
+    const store = memoryStore();
+    const { user } = renderApp('/', store);
+    const toggle = within(await screen.findByRole('banner')).getByRole('button', { name: 'Toggle light/dark mode' });
+    // The page background of src/layout/themes.ts: light #f6f7f9, dark #1b1d21.
+    const background = () => getComputedStyle(document.body).backgroundColor;
+    expect(background()).toBe('rgb(246, 247, 249)');
+
+    await user.click(toggle);
+    await waitFor(() => expect(background()).toBe('rgb(27, 29, 33)'));
+    expect(store.getItem('theme')).toBe('dark');
+
+    await user.click(toggle);
+    await waitFor(() => expect(background()).toBe('rgb(246, 247, 249)'));
+    expect(store.getItem('theme')).toBe('light');
   });
 
   it('renders nothing and sends the browser to the login page when signed out', async () => {

@@ -136,14 +136,35 @@ describe.each(testDatabases())('staff sign-in on $name', ({ open }) => {
     await second.close();
   });
 
-  it('creates admin@localhost with a random password only when no staff exists', async () => {
+  it('creates admin@localhost with a random password, to be printed once, only when no staff exists', async () => {
+    // This database has staff already: nothing is created and nothing is to be printed.
     expect(await ensureStaffAccount(app.db, {})).toBeNull();
-    const fresh = await createTestApp(database);
-    const account = await ensureStaffAccount(fresh.db, { STAFF_EMAIL: 'Owner@Studio.test', STAFF_PASSWORD: 'owner-pass-1' });
-    expect(account).toEqual({ email: 'owner@studio.test' });
-    const response = await fresh.inject({ method: 'POST', url: '/login', ...form({ email: 'owner@studio.test', password: 'owner-pass-1' }) });
-    expect(response.statusCode).toBe(303);
-    await fresh.close();
+
+    const empty = await open();
+    const fresh = await createTestApp(empty, { clock });
+    try {
+      const created = await ensureStaffAccount(fresh.db, {});
+      expect(created).toEqual({ email: 'admin@localhost', generatedPassword: expect.stringMatching(/^\S{12,}$/) });
+      const response = await fresh.inject({ method: 'POST', url: '/login', ...form({ email: 'admin@localhost', password: created!.generatedPassword! }) });
+      expect(response.statusCode).toBe(303);
+      // The next start finds that account: no second password is generated or printed.
+      expect(await ensureStaffAccount(fresh.db, {})).toBeNull();
+    } finally {
+      await fresh.close();
+      await empty.close();
+    }
+  });
+
+  it('creates the STAFF_EMAIL account at start, and sets its password from STAFF_PASSWORD on every start', async () => {
+    const signInAs = (password: string) =>
+      app.inject({ method: 'POST', url: '/login', ...form({ email: 'owner@studio.test', password }) }).then((response) => response.statusCode);
+
+    expect(await ensureStaffAccount(app.db, { STAFF_EMAIL: 'Owner@Studio.test', STAFF_PASSWORD: 'owner-pass-1' })).toEqual({ email: 'owner@studio.test' });
+    expect(await signInAs('owner-pass-1')).toBe(303);
+
+    await ensureStaffAccount(app.db, { STAFF_EMAIL: 'owner@studio.test', STAFF_PASSWORD: 'owner-pass-2' });
+    expect(await signInAs('owner-pass-1')).toBe(401);
+    expect(await signInAs('owner-pass-2')).toBe(303);
   });
 
   it('answers JSON errors without internals, and 404 JSON for unknown non-page paths', async () => {

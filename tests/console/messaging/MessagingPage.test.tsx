@@ -262,6 +262,26 @@ describe('push messaging page', () => {
     confirm.mockRestore();
   });
 
+  it('asks before the tab is closed or reloaded with unsaved edits, and no longer once they are saved', async () => {
+    fakeMessagingServer(TYPE_2);
+    const user = await renderPage();
+    const rows = await bodyRows();
+    // The browser shows its own "Leave site?" prompt when beforeunload is cancelled.
+    const closingTabIsHeld = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(closingTabIsHeld()).toBe(false);
+
+    await typeInto(user, field(rows[0]!, 'Title'), ' (edited)');
+    expect(closingTabIsHeld()).toBe(true);
+
+    await user.click(screen.getByRole('button', { name: 'Save Settings' }));
+    expect(await toast()).toHaveTextContent('Message saved');
+    await waitFor(() => expect(closingTabIsHeld()).toBe(false));
+  });
+
   it('leaves without asking when nothing is unsaved', async () => {
     fakeMessagingServer(TYPE_2);
     const confirm = vi.spyOn(window, 'confirm');
