@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { http, HttpResponse, type RequestHandler } from 'msw';
 import { memoryStore } from 'react-admin';
 import { App } from '../../src/App';
 import { createAuthProvider } from '../../src/providers/authProvider';
@@ -10,8 +11,8 @@ import { sync, video, videoBackend } from './videoBackend';
 // Undoable saves go out when react-admin's notification closes (about 4 s).
 const SAVE_WAIT = { timeout: 9000 };
 
-const renderVideos = (backend: ReturnType<typeof videoBackend>, path = '/videos') => {
-  server.use(signedIn(), ...backend.handlers);
+const renderVideos = (backend: ReturnType<typeof videoBackend>, path = '/videos', overrides: RequestHandler[] = []) => {
+  server.use(signedIn(), ...overrides, ...backend.handlers);
   window.history.pushState(null, '', path);
   render(<App authProvider={createAuthProvider({ redirect: vi.fn() })} store={memoryStore()} />);
   return userEvent.setup();
@@ -51,6 +52,26 @@ describe('Video Manager', SLOW, () => {
 
     const list = backend.calls.find((call) => call.path === '/api/admin/v1/videos')!;
     expect(list.query).toEqual({ sort: ['title', 'ASC'], range: [0, 24], filter: {} });
+  });
+
+  it("lists the spec's GET /api/client/v1/videos when the backend has no /api/admin/v1 extension", async () => {
+    const specOnly = [
+      http.get('*/api/admin/v1/videos', () => HttpResponse.json({ message: 'Route GET:/api/admin/v1/videos not found' }, { status: 404 })),
+      http.get('*/api/client/v1/videos', () =>
+        HttpResponse.json({
+          videos: [
+            { id: 7, title: 'Zumba Party', thumbnail_url: 'https://img.test/7.jpg', enabled: false, access_level_id: 3 },
+            { id: 8, title: 'Core Crusher', thumbnail_url: null, enabled: true, access_level_id: 1 },
+          ],
+        }),
+      ),
+    ];
+    renderVideos(videoBackend([]), '/videos', specOnly);
+    const zumba = await rowOf('Zumba Party');
+    expect(within(zumba).getByRole('switch', { name: 'Enabled: Zumba Party' })).not.toBeChecked();
+    expect(within(zumba).getByRole('combobox')).toHaveTextContent('VOD | PREMIUM');
+    const titles = screen.getAllByRole('row').slice(1).map((row) => within(row).queryByText(/Zumba Party|Core Crusher/)?.textContent);
+    expect(titles).toEqual(['Core Crusher', 'Zumba Party']);
   });
 
   it('saves the Enabled switch at once, with an undoable notification', async () => {
