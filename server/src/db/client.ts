@@ -3,6 +3,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { takeTurns } from './turns';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -123,6 +124,7 @@ async function openPglite(dataDir: string): Promise<Database> {
     lock?.release();
     throw error;
   }
+  pglite = takeTurns(pglite);
   let closed = false;
   return {
     kind: 'pglite',
