@@ -1,4 +1,4 @@
-import { Box, CircularProgress, List, Paper, Popper, Typography } from '@mui/material';
+import { Box, CircularProgress, List, Paper, Popper, Typography, type SxProps, type Theme } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { CustomerHit } from '../../contract/search';
 import { CustomerHitItem } from './CustomerHitItem';
@@ -14,6 +14,28 @@ interface Props {
   onHover(index: number): void;
   onOpen(hit: CustomerHit): void;
 }
+
+/** The look of CustomerHitItem's plain elements, set once for the whole list. */
+const hitStyles: SxProps<Theme> = (theme) => ({
+  '& .hit': {
+    display: 'flex',
+    alignItems: 'center',
+    gap: 1.5,
+    px: 2,
+    py: 0.75,
+    color: 'text.primary',
+    textDecoration: 'none',
+    cursor: 'pointer',
+    '&:hover': { bgcolor: 'action.hover' },
+    '&:focus-visible': { outline: `2px solid ${theme.palette.primary.main}`, outlineOffset: -2 },
+  },
+  '& .hit-selected, & .hit-selected:hover': { bgcolor: 'action.selected' },
+  '& .hit-avatar': { flexShrink: 0, borderRadius: '50%', overflow: 'hidden', bgcolor: 'action.disabledBackground' },
+  '& .hit-avatar img': { display: 'block', width: '100%', height: '100%', objectFit: 'cover' },
+  '& .hit-text': { minWidth: 0, display: 'flex', flexDirection: 'column' },
+  '& .hit-name': { ...theme.typography.body2, fontWeight: 600 },
+  '& .hit-detail': { ...theme.typography.body2, color: 'text.secondary', overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
+});
 
 /** The hits under the box, with the search status: a spinner once stalled, a short line on error. */
 export const CustomerHitList = ({ anchor, id, hits, query, status, selected, onHover, onOpen }: Props) => {
@@ -35,7 +57,7 @@ export const CustomerHitList = ({ anchor, id, hits, query, status, selected, onH
             {translate('search.error')}
           </Typography>
         )}
-        <List id={id} role="listbox" aria-label={translate('search.results')} dense disablePadding>
+        <List id={id} role="listbox" aria-label={translate('search.results')} dense disablePadding sx={hitStyles}>
           {hits.map((hit, index) => (
             <CustomerHitItem
               key={hit.objectID}

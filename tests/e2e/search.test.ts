@@ -24,12 +24,12 @@ describe('customer search in Chromium', () => {
     await poll(() => page.locator('form[role="search"][data-ready="true"]').count()).toBe(1);
     await searchBox(page).pressSequentially('oliv', { delay: 40 });
     await poll(async () => {
-      const names = await results(page).locator('.MuiListItemText-primary').allTextContents();
+      const names = await results(page).locator('.hit-name').allTextContents();
       return names.length > 0 && names.every((name) => /\boliv/i.test(name));
     }).toBe(true);
     await poll(() => results(page).first().locator('mark').first().textContent()).toBe('Oliv');
     const first = results(page).first();
-    const name = (await first.locator('.MuiListItemText-primary').textContent())!;
+    const name = (await first.locator('.hit-name').textContent())!;
     const href = (await first.getAttribute('href'))!;
     expect(href).toMatch(/^\/client\/\d+\?search=customers$/);
     await page.waitForTimeout(300); // avatars
@@ -48,7 +48,7 @@ describe('customer search in Chromium', () => {
     const page = await signInPage(browser, server);
     await searchBox(page).click();
     await searchBox(page).pressSequentially('smtih', { delay: 30 });
-    await poll(async () => (await results(page).locator('.MuiListItemText-primary').allTextContents()).some((text) => /smith/i.test(text))).toBe(true);
+    await poll(async () => (await results(page).locator('.hit-name').allTextContents()).some((text) => /smith/i.test(text))).toBe(true);
     await page.keyboard.press('ArrowDown');
     const href = (await results(page).first().getAttribute('href'))!;
     await page.keyboard.press('Enter');
