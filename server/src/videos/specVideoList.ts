@@ -12,11 +12,11 @@ export interface SpecVideoList {
 /**
  * Spec §7's whole-library answer, rebuilt only when the videos table changed. The version is read
  * before the rows, so a cached answer is never older than the version it is kept under; a change
- * committed in between only makes the next call rebuild. Concurrent calls share one rebuild.
+ * committed in between only makes the next call rebuild. Concurrent calls for one version share a rebuild.
  */
 export function createSpecVideoList(database: Database) {
   let cached: SpecVideoList | null = null;
-  let building: Promise<SpecVideoList> | null = null;
+  let building: { version: string; answer: Promise<SpecVideoList> } | null = null;
 
   async function build(version: string): Promise<SpecVideoList> {
     const answer = VideosResponse.parse({ videos: await listSpecVideos(database.db) });
@@ -27,13 +27,18 @@ export function createSpecVideoList(database: Database) {
     const [row] = await database.query<{ version: string | number }>("SELECT version FROM table_versions WHERE name = 'videos'");
     const version = String(row?.version ?? '');
     if (cached?.version === version) return cached;
-    if (!building) {
-      building = build(version).finally(() => {
-        building = null;
-      });
+    // A rebuild started for an older version would miss a change this caller must see.
+    if (building?.version !== version) {
+      const answer = build(version);
+      const mine = { version, answer };
+      building = mine;
+      answer.then(
+        () => (building === mine ? (building = null) : undefined),
+        () => (building === mine ? (building = null) : undefined),
+      );
     }
-    const built = await building;
-    if (built.version === version || !cached || Number(built.version) > Number(cached.version)) cached = built;
+    const built = await building!.answer;
+    if (!cached || Number(built.version) >= Number(cached.version)) cached = built;
     return built;
   };
 }
