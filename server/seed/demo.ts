@@ -2,6 +2,7 @@ import type { Database } from '../src/db/client';
 import { demoVideos, videoCategoryNames } from './catalogue';
 import { demoMessages } from './messages';
 import { DOMAINS, FIRST_NAMES, LAST_NAMES, STATUSES } from './people';
+import { inSeedTransaction, type SeedSession } from './session';
 
 export interface SeedOptions {
   clients: number;
@@ -19,8 +20,6 @@ export interface SeedOptions {
 const sqlArray = (values: (string | null)[]) =>
   `ARRAY[${values.map((v) => (v === null ? 'NULL' : `'${v.replace(/'/g, "''")}'`)).join(',')}]::text[]`;
 
-type SeedSession = Pick<Database, 'execScript' | 'query'>;
-
 /** Tables the generator fills in bulk; their plain (non-unique) indexes are built after the load. */
 // search_words and search_prefixes are filled by the clients trigger (migration 0015) during the one INSERT.
 const BULK_TABLES = ['clients', 'video_views', 'favorites', 'contracts', 'purchases', 'debug_records', 'search_words', 'search_prefixes'];
@@ -35,7 +34,7 @@ const BULK_TABLES = ['clients', 'video_views', 'favorites', 'contracts', 'purcha
 export async function seedDemoData(database: Database, options: SeedOptions): Promise<void> {
   const log = options.log ?? (() => undefined);
   const started = Date.now();
-  await inTransaction(database, async (session) => {
+  await inSeedTransaction(database, async (session) => {
     await session.execScript("SET LOCAL maintenance_work_mem = '256MB';");
     const indexes = await session.query<{ name: string; definition: string }>(
       `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
@@ -76,38 +75,6 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
   await database.execScript('ANALYZE;');
   log(`  vacuum and analyze (${((Date.now() - t) / 1000).toFixed(1)} s)`);
   log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
-}
-
-/** Runs `work` in one transaction on one connection (a pool would hand each statement its own). */
-async function inTransaction(database: Database, work: (session: SeedSession) => Promise<void>) {
-  if (database.pool) {
-    const client = await database.pool.connect();
-    const session: SeedSession = {
-      execScript: async (sqlText) => {
-        await client.query(sqlText);
-      },
-      query: async (sqlText, params) => (await client.query(sqlText, params as unknown[])).rows,
-    };
-    try {
-      await client.query('BEGIN');
-      await work(session);
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
-    return;
-  }
-  await database.execScript('BEGIN;');
-  try {
-    await work(database);
-    await database.execScript('COMMIT;');
-  } catch (error) {
-    await database.execScript('ROLLBACK;').catch(() => undefined);
-    throw error;
-  }
 }
 
 async function fillTables(database: SeedSession, options: SeedOptions, log: (line: string) => void) {

@@ -55,6 +55,22 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   return database;
 }
 
+/** Runs `work` on one pooled connection between `begin` and COMMIT; ROLLBACK when it throws. */
+export async function inPgTransaction<T>(pool: pg.Pool, begin: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query(begin);
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  } finally {
+    client.release();
+  }
+}
+
 async function openPostgres(url: string, poolSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: poolSize, connectionTimeoutMillis: 10_000 });
   // An idle connection the server drops (restart, failover, a DBA's terminate) emits 'error' on the
@@ -77,19 +93,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       const result = await pool.query(sqlText, params as unknown[]);
       return result.rows;
     },
-    async transaction(work) {
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await work({ query: async (sqlText, params) => (await client.query(sqlText, params as unknown[])).rows as never[] });
-        await client.query('COMMIT');
-        return result;
-      } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        throw error;
-      } finally {
-        client.release();
-      }
+    transaction(work) {
+      return inPgTransaction(pool, 'BEGIN', (client) => work({ query: async (sqlText, params) => (await client.query(sqlText, params as unknown[])).rows as never[] }));
     },
     async close() {
       await pool.end();

@@ -1,4 +1,4 @@
-import type { Database } from './client';
+import { inPgTransaction, type Database } from './client';
 
 /**
  * A logical dump: every table's rows as JSON lines, read in one snapshot. The same file restores
@@ -99,18 +99,9 @@ export async function* dumpLines(run: Database['query'], now: Date): AsyncGenera
 /** Reads a consistent snapshot: one REPEATABLE READ transaction on PostgreSQL; PGlite has one connection. */
 export async function withSnapshot<T>(database: Database, work: (run: Database['query']) => Promise<T>): Promise<T> {
   if (!database.pool) return work(database.query.bind(database));
-  const client = await database.pool.connect();
-  try {
-    await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const result = await work(async (sqlText, params) => (await client.query(sqlText, params as unknown[])).rows);
-    await client.query('COMMIT');
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
-  }
+  return inPgTransaction(database.pool, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', (client) =>
+    work(async (sqlText, params) => (await client.query(sqlText, params as unknown[])).rows),
+  );
 }
 
 /** Loads a dump into a database that has the same migrations and no data yet. */
