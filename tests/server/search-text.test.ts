@@ -5,7 +5,15 @@ import { readSearchParams, encodeParams } from '../../server/src/search/params';
 describe('search text rules', () => {
   it('splits words at white space, punctuation and between letters and digits, lower-cased', () => {
     expect(words("O'Brien-Smith jo.anne42@Gmail.com").map((w) => w.text)).toEqual(['o', 'brien', 'smith', 'jo', 'anne', '42', 'gmail', 'com']);
-    expect(queryWords('Smith  smith ZOË')).toEqual(['smith', 'zoë']);
+    expect(queryWords('Smith  smith ZOË')).toEqual(['smith', 'zoe']);
+  });
+
+  it('folds accents away, as Algolia does, keeping the positions of the text', () => {
+    expect(queryWords('Ramón ZOË Øster émile')).toEqual(['ramon', 'zoe', 'oster', 'emile']);
+    expect(words('José Müller').map((w) => [w.text, w.start, w.end])).toEqual([['jose', 0, 4], ['muller', 5, 11]]);
+    // Decomposed input (an accent typed as its own character) folds the same; a lone accent is no word.
+    expect(queryWords('Jose\u0301 12\u0301')).toEqual(['jose', '12']);
+    expect(highlight('Ramón Rivera', ['ramo'], '[', ']').value).toBe('[Ramó]n Rivera');
   });
 
   it('knows words one edit apart (delete, insert, replace, transpose), and no further', () => {

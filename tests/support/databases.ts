@@ -4,7 +4,8 @@ import { openDatabase, type Database } from '../../server/src/db/client';
 
 export interface TestDatabase {
   name: 'pglite' | 'postgres';
-  open(): Promise<Database>;
+  /** `migrateThrough`: a database at an earlier schema version (upgrade tests). */
+  open(options?: { migrateThrough?: string }): Promise<Database>;
 }
 
 /**
@@ -14,13 +15,13 @@ export interface TestDatabase {
 export function testDatabases(): TestDatabase[] {
   const url = process.env.TEST_DATABASE_URL;
   if (!url && process.env.CI) throw new Error('CI must set TEST_DATABASE_URL so the server suites also run on PostgreSQL');
-  const list: TestDatabase[] = [{ name: 'pglite', open: () => openDatabase({ dataDir: 'memory://' }) }];
-  if (url) list.push({ name: 'postgres', open: () => openFreshPostgres(url) });
+  const list: TestDatabase[] = [{ name: 'pglite', open: (options) => openDatabase({ dataDir: 'memory://', ...options }) }];
+  if (url) list.push({ name: 'postgres', open: (options) => openFreshPostgres(url, options?.migrateThrough) });
   return list;
 }
 
 /** A new, empty database per test file, dropped again when the file closes it. */
-async function openFreshPostgres(adminUrl: string): Promise<Database> {
+async function openFreshPostgres(adminUrl: string, migrateThrough?: string): Promise<Database> {
   const name = `sc_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -28,7 +29,7 @@ async function openFreshPostgres(adminUrl: string): Promise<Database> {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openDatabase({ url: url.toString(), dataDir: 'unused', poolSize: 5 });
+  const database = await openDatabase({ url: url.toString(), dataDir: 'unused', poolSize: 5, migrateThrough });
   const close = database.close.bind(database);
   database.close = async () => {
     await close();

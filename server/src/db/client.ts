@@ -42,12 +42,14 @@ export interface DatabaseOptions {
   /** PGlite data directory; `memory://` keeps it in memory (tests). */
   dataDir: string;
   poolSize?: number;
+  /** Apply migrations only up to this file name (inclusive): tests of an upgrade from that version. */
+  migrateThrough?: string;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.url ? await openPostgres(options.url, options.poolSize ?? 20) : await openPglite(options.dataDir);
   try {
-    await runMigrations(database);
+    await runMigrations(database, options.migrateThrough);
   } catch (error) {
     await database.close();
     throw error;

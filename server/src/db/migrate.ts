@@ -8,13 +8,21 @@ export const migrationsDir = path.resolve(path.dirname(fileURLToPath(import.meta
 // Any constant works; it keeps several instances starting at once from migrating twice.
 const MIGRATION_LOCK = 72_406_001;
 
+/**
+ * Tables a migration names in a `-- vacuum after: t1 t2` line. A migration that rebuilds a table
+ * read by index-only scans leaves its visibility map unset, and PGlite has no autovacuum to set it.
+ */
+export const tablesToVacuum = (body: string) =>
+  [...body.matchAll(/^-- vacuum after:(.*)$/gm)].flatMap((match) => match[1]!.trim().split(/\s+/)).filter((table) => /^[a-z_][a-z0-9_]*$/.test(table));
+
 /** Applies server/migrations/*.sql in name order, each once and in its own transaction. */
-export async function runMigrations(database: Database): Promise<string[]> {
+export async function runMigrations(database: Database, through?: string): Promise<string[]> {
   const files = fs
     .readdirSync(migrationsDir)
-    .filter((name) => name.endsWith('.sql'))
+    .filter((name) => name.endsWith('.sql') && (through === undefined || name <= through))
     .sort();
   const applied: string[] = [];
+  const vacuum = new Set<string>();
   const apply = async (run: (sqlText: string) => Promise<unknown>, rows: (sqlText: string) => Promise<{ name: string }[]>) => {
     await run('CREATE TABLE IF NOT EXISTS schema_migrations (name text PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())');
     const done = new Set((await rows('SELECT name FROM schema_migrations')).map((row) => row.name));
@@ -27,7 +35,10 @@ export async function runMigrations(database: Database): Promise<string[]> {
         throw new Error(`Migration ${name} failed: ${(error as Error).message}`);
       });
       applied.push(name);
+      for (const table of tablesToVacuum(body)) vacuum.add(table);
     }
+    // VACUUM cannot run inside a transaction: after every migration has committed.
+    for (const table of vacuum) await run(`VACUUM (ANALYZE) ${table}`);
   };
 
   if (database.pool) {

@@ -1,6 +1,6 @@
 // Tables of the later features (migrations 0008, 0012, 0015-0020): dashboard aggregates, automated messages, pushes,
 // the audit log and the search tables.
-import { bigserial, boolean, date, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { tz, id64 } from './schemaColumns';
 
 // Dashboard aggregates (0008_dashboard_stats.sql), maintained by triggers; the server only reads them.
@@ -127,13 +127,15 @@ export const auditLog = pgTable('audit_log', {
   ip: text('ip'),
 });
 
-// Customer search (migrations 0015, 0016): token tables the clients triggers keep current, and the
+// Customer search (migrations 0015, 0016, 0026): token tables the clients triggers keep current, and the
 // queue of changes pushed to hosted Algolia when ALGOLIA_* are set.
 export const searchWords = pgTable('search_words', {
   word: text('word').notNull(),
   field: integer('field').notNull(),
   sort_key: text('sort_key').notNull(),
   client_id: id64('client_id').notNull(),
+  /** Bits of the client's word prefixes (migration 0026), for several-word queries. */
+  sig: bigint('sig', { mode: 'bigint' }).notNull(),
 });
 
 export const searchPrefixes = pgTable('search_prefixes', {
@@ -141,6 +143,7 @@ export const searchPrefixes = pgTable('search_prefixes', {
   field: integer('field').notNull(),
   sort_key: text('sort_key').notNull(),
   client_id: id64('client_id').notNull(),
+  sig: bigint('sig', { mode: 'bigint' }).notNull(),
 });
 
 export const searchVocab = pgTable('search_vocab', {

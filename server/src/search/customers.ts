@@ -1,5 +1,6 @@
 import type { Database } from '../db/client';
-import { MIN_TYPO_LENGTH, oneEditVariants } from './text';
+import { MIN_TYPO_LENGTH, oneEditVariants, wordBits } from './text';
+import { wordStats } from './wordStats';
 
 /**
  * Ranking of the Customers index (issue 9): exact word > word prefix > one typo, then a name word
@@ -52,12 +53,20 @@ function rank(rows: Row[]): RankedClient[] {
 const typoAlphabet = (word: string) =>
   /^[0-9]+$/.test(word) ? '' : [...new Set(`abcdefghijklmnopqrstuvwxyz${word}`)].filter((c) => !/[0-9]/.test(c)).join('');
 
-/** Known words one edit away from `word` (typo tolerance, words of 4+ characters). */
-async function typoWords(database: Database, word: string): Promise<string[]> {
-  const alphabet = typoAlphabet(word);
-  if (word.length < MIN_TYPO_LENGTH || !alphabet) return [];
-  const rows = await database.query<{ word: string }>('SELECT word FROM search_vocab WHERE word = ANY($1::text[])', [oneEditVariants(word, alphabet)]);
-  return rows.map((row) => row.word);
+/**
+ * Known words one edit away from each of `words` (typo tolerance, words of 4+ characters), in one
+ * vocabulary read. The candidates go as one comma-separated string: words never hold ASCII
+ * punctuation, and PGlite reads one string much faster than an array of hundreds.
+ */
+async function typoWords(database: Database, words: string[]): Promise<string[][]> {
+  const variants = words.map((word) => {
+    const alphabet = typoAlphabet(word);
+    return word.length < MIN_TYPO_LENGTH || !alphabet ? new Set<string>() : new Set(oneEditVariants(word, alphabet));
+  });
+  const all = [...new Set(variants.flatMap((set) => [...set]))];
+  if (all.length === 0) return words.map(() => []);
+  const rows = await database.query<{ word: string }>("SELECT word FROM search_vocab WHERE word = ANY(string_to_array($1, ','))", [all.join(',')]);
+  return variants.map((set) => rows.map((row) => row.word).filter((word) => set.has(word)));
 }
 
 /** The best clients for each of `words` (whole words), merged: per word an ordered read with LIMIT. */
@@ -98,8 +107,8 @@ async function singleWord(database: Database, word: string, wanted: number, typo
   let ranked = rank(rows);
   let typoUsed = false;
   if (typos && ranked.length < wanted) {
-    const near = await typoWords(database, word);
-    if (near.length > 0) {
+    const [near] = await typoWords(database, [word]);
+    if (near!.length > 0) {
       typoUsed = true;
       const limit = wanted + ranked.length;
       const typo = await database.query<Row>(`SELECT client_id, field, sort_key, 2 AS tier FROM (${topOfWordsSql('$1', '$2')}) t ${RANK} LIMIT $2`, [near, limit]);
@@ -156,16 +165,23 @@ export const looksLikeEmail = (query: string) => /^[^\s@]+[.@_+-]\S*$/.test(quer
 const MULTI_WORD_WINDOW = 20;
 
 /**
- * Several words: every one must match (as a prefix, or whole with one typo). The longest word
- * drives: its matches are read in ranking order and each is kept only if the other words match the
- * same client (an index probe into search_words (client_id, word) each), until enough are found.
+ * Several words: every one must match (as a prefix, or whole with one typo). The rarest word
+ * drives (wordStats): its matches are read in ranking order and each is kept only if the other
+ * words match the same client, until enough are found. A candidate whose index entry's sig rules a word out is
+ * passed over at once; the others get an index probe into search_words (client_id, word) each.
  * Those are then ranked over all words. So 'olivia s' reads a few dozen Olivias, not every 's'.
  */
 async function severalWords(database: Database, queryWords: string[], wanted: number, typos: boolean): Promise<CustomerMatches> {
-  const driverIndex = queryWords.reduce((best, word, i) => (word.length > queryWords[best]!.length ? i : best), 0);
+  // The rarest word drives; among words rarer than every common one, the longest.
+  const stats = await wordStats(database);
+  const cost = queryWords.map((word) => stats.estimate(word));
+  const driverIndex = queryWords.reduce(
+    (best, word, i) => (cost[i]! < cost[best]! || (cost[i] === cost[best] && word.length > queryWords[best]!.length) ? i : best),
+    0,
+  );
   const driver = queryWords[driverIndex]!;
   const others = queryWords.filter((_, i) => i !== driverIndex);
-  const near = await Promise.all(queryWords.map((word) => (typos ? typoWords(database, word) : Promise.resolve([]))));
+  const near = typos ? await typoWords(database, queryWords) : queryWords.map(() => []);
   const window = Math.max(wanted, MULTI_WORD_WINDOW);
   const params: unknown[] = [driver, upper(driver), near[driverIndex], window];
   const probes = others.map((word) => {
@@ -174,8 +190,15 @@ async function severalWords(database: Database, queryWords: string[], wanted: nu
     const typo = near[queryWords.indexOf(word)]!;
     if (typo.length > 0) params.push(typo);
     const matches = typo.length > 0 ? `((o.word >= ${w} AND o.word < ${hi}) OR o.word = ANY($${params.length}::text[]))` : `o.word >= ${w} AND o.word < ${hi}`;
+    // Read from the candidate's index entry: a client lacking the bits of every form of the word is
+    // passed over without a probe (migration 0026). OFFSET 0 keeps the probe a probe: misjudging a
+    // word's rows, the planner would otherwise hash every client of the other word first.
+    const sigTests = [...new Set([word, ...typo].map((form) => wordBits(form)))].map((bits) => {
+      params.push(bits.toString());
+      return `(s.sig & $${params.length}::bigint) = $${params.length}::bigint`;
+    });
     return {
-      exists: `EXISTS (SELECT 1 FROM search_words o WHERE o.client_id = s.client_id AND ${matches})`,
+      exists: `(${sigTests.join(' OR ')}) AND EXISTS (SELECT 1 FROM search_words o WHERE o.client_id = s.client_id AND ${matches} OFFSET 0)`,
       tier: `(SELECT min(CASE WHEN o.word = ${w} THEN 0 WHEN o.word > ${w} AND o.word < ${hi} THEN 1 ELSE 2 END) FROM search_words o WHERE o.client_id = s.client_id AND ${matches})`,
     };
   });

@@ -1,10 +1,23 @@
 import type { HighlightResult } from '../../../contract/search';
 
 /**
- * Words exactly as migration 0015's search_client_words splits them: runs of digits, or runs of
- * anything that is neither a digit, white space nor ASCII punctuation; lower-cased.
+ * Words exactly as migration 0026's search_client_words splits them: runs of digits, or runs of
+ * anything that is neither a digit, white space nor ASCII punctuation; lower-cased and folded.
  */
 const WORD = /[0-9]+|[^0-9\s!-/:-@[-`{-~]+/gu;
+const ACCENTS = /[\u0300-\u036f]/g;
+const UNACCENTED: Record<string, string> = { ø: 'o', ł: 'l', đ: 'd', ı: 'i' };
+
+/**
+ * Accents do not count, as in Algolia: 'ramon' finds Ramón, 'zoe' Zoë (search_fold, migration 0026).
+ * A few letters with no decomposition are mapped one to one, so lengths stay those of the text.
+ */
+export const fold = (lowerCased: string) =>
+  lowerCased
+    .normalize('NFD')
+    .replace(ACCENTS, '')
+    .normalize('NFC')
+    .replace(/[øłđı]/g, (letter) => UNACCENTED[letter]!);
 export const MAX_WORD_LENGTH = 64;
 
 export interface Word {
@@ -16,7 +29,9 @@ export interface Word {
 export function words(value: string): Word[] {
   const found: Word[] = [];
   for (const match of value.matchAll(WORD)) {
-    found.push({ text: match[0].toLowerCase(), start: match.index!, end: match.index! + match[0].length });
+    const text = fold(match[0].toLowerCase());
+    // A lone accent (after a digit, say) folds to nothing: no word, as in the database.
+    if (text) found.push({ text, start: match.index!, end: match.index! + match[0].length });
   }
   return found;
 }
@@ -88,4 +103,27 @@ export function highlight(value: string | null, query: string[], preTag: string,
   const letters = words(text).reduce((sum, word) => sum + (word.end - word.start), 0);
   const matchLevel = matched.size === 0 ? 'none' : matched.size === query.length ? 'full' : 'partial';
   return { value: out, matchLevel, matchedWords: [...matched], ...(matched.size > 0 ? { fullyHighlighted: covered === letters } : {}) };
+}
+
+/**
+ * The bits migration 0026's search_prefix_bits gives a one- or two-character word prefix: two of
+ * 64, picked by a mixed multiplicative hash of its (first, second) code point. Two bits, so a
+ * prefix sharing one bit with a prefix every client has (the 'c' of 'com') still filters.
+ */
+export function prefixBits(prefix: string): bigint {
+  const [first, second] = [...prefix];
+  const code = BigInt((first?.codePointAt(0) ?? 0) * 131 + (second?.codePointAt(0) ?? 0));
+  const h = (code * 0x9e3779b1n) & 0xffffffffn;
+  const g = (((h ^ (h >> 15n)) & 0x7fffffffn) * 0x85ebca6bn) & 0xffffffffn;
+  return (1n << (g >> 26n)) | (1n << ((g >> 20n) & 63n));
+}
+
+/**
+ * The bits a client's sig has for every word that starts with `word` (search_word_bits): its first
+ * character's and, from two characters on, its first two characters'. As a signed 64-bit value, like SQL's bigint.
+ */
+export function wordBits(word: string): bigint {
+  const chars = [...word];
+  const bits = prefixBits(chars.slice(0, 1).join('')) | (chars.length >= 2 ? prefixBits(chars.slice(0, 2).join('')) : 0n);
+  return BigInt.asIntN(64, bits);
 }

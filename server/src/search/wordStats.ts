@@ -1,0 +1,47 @@
+import type { Database } from '../db/client';
+
+/**
+ * How many clients a query word matches, estimated from ANALYZE's most common values of
+ * search_words.word and search_prefixes.prefix (migration 0026 keeps 1,000 of each). A several-word
+ * query reads the clients of its rarest word and checks the others, so 'gmail sofia' reads the
+ * Sofias, not the 125,000 gmail addresses. Words outside the lists are rarer than any in them.
+ */
+export interface WordStats {
+  /** Estimated matching rows; 0 when the word is rarer than every common one (or never analyzed). */
+  estimate(word: string): number;
+}
+
+const STATS_TTL_MS = 60_000;
+const known = new WeakMap<Database, { stats: WordStats; at: number }>();
+
+type Row = { table: string; rows: number | string; vals: string[] | null; freqs: number[] | null };
+
+export async function wordStats(database: Database, now = Date.now()): Promise<WordStats> {
+  const cached = known.get(database);
+  if (cached && now - cached.at < STATS_TTL_MS) return cached.stats;
+  const rows = await database.query<Row>(
+    `SELECT t.relname AS table, greatest(t.reltuples, 0)::float8 AS rows,
+            s.most_common_vals::text::text[] AS vals, s.most_common_freqs::float8[] AS freqs
+     FROM pg_class t
+     LEFT JOIN pg_stats s ON s.schemaname = current_schema() AND s.tablename = t.relname AND s.attname IN ('word', 'prefix')
+     WHERE t.relname IN ('search_words', 'search_prefixes') AND t.relnamespace = to_regnamespace(current_schema())`,
+  );
+  const counts = (table: string) => {
+    const row = rows.find((r) => r.table === table);
+    const total = Number(row?.rows ?? 0);
+    return (row?.vals ?? []).map((value, i) => [value, Math.round((row!.freqs?.[i] ?? 0) * total)] as const);
+  };
+  const words = counts('search_words');
+  const prefixes = new Map(counts('search_prefixes'));
+  const stats: WordStats = {
+    estimate(word) {
+      if ([...word].length <= 2) return prefixes.get(word) ?? 0;
+      // A 3+ letter word matches every word it starts.
+      let sum = 0;
+      for (const [value, count] of words) if (value.startsWith(word)) sum += count;
+      return sum;
+    },
+  };
+  known.set(database, { stats, at: now });
+  return stats;
+}
