@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../../server/src/db/client';
 import { runMigrations } from '../../server/src/db/migrate';
 import { matchCustomers } from '../../server/src/search/customers';
@@ -70,6 +70,25 @@ describe.each(testDatabases())('several-word customer search on $name', ({ open 
     expect(stats.estimate('gm')).toBeGreaterThanOrEqual(stats.estimate('gmail'));
     expect(stats.estimate('sofia')).toBeGreaterThan(0);
     expect(stats.estimate('zebedee')).toBe(0);
+  });
+
+  it('reads the statistics again once they are a minute old, without making a search wait for them', async () => {
+    const own = await open();
+    try {
+      const t = Date.now();
+      await insertClient(own, { first_name: 'Ada', last_name: 'Quill', email_address: 'ada@example.com' });
+      await own.execScript('ANALYZE search_words; ANALYZE search_prefixes;');
+      const first = await wordStats(own, t);
+      for (let i = 0; i < 40; i++) await insertClient(own, { first_name: 'Zebedee', last_name: `Quill${i}`, email_address: `zq${i}@example.com` });
+      await own.execScript('ANALYZE search_words; ANALYZE search_prefixes;');
+      expect(await wordStats(own, t + 30_000)).toBe(first);
+      // A minute old: the search gets what was known, and the new statistics follow.
+      expect(await wordStats(own, t + 61_000)).toBe(first);
+      expect(first.estimate('zebedee')).toBe(0);
+      await vi.waitFor(async () => expect((await wordStats(own, t + 61_001)).estimate('zebedee')).toBeGreaterThan(0));
+    } finally {
+      await own.close();
+    }
   });
 
   it('keeps every client findable after a name or e-mail change', async () => {

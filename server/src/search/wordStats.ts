@@ -12,13 +12,27 @@ export interface WordStats {
 }
 
 const STATS_TTL_MS = 60_000;
-const known = new WeakMap<Database, { stats: WordStats; at: number }>();
+const known = new WeakMap<Database, { stats: WordStats; at: number; refreshing?: Promise<WordStats> }>();
 
 type Row = { table: string; rows: number | string; vals: string[] | null; freqs: number[] | null };
 
+/**
+ * The statistics, read again once a minute. A search that finds them older gets them as they are
+ * and the new read runs beside it: reading pg_stats costs ~20 ms on PGlite, no search should wait.
+ */
 export async function wordStats(database: Database, now = Date.now()): Promise<WordStats> {
   const cached = known.get(database);
-  if (cached && now - cached.at < STATS_TTL_MS) return cached.stats;
+  if (!cached) return readStats(database, now);
+  if (now - cached.at >= STATS_TTL_MS && !cached.refreshing) {
+    cached.refreshing = readStats(database, now).catch(() => {
+      cached.refreshing = undefined;
+      return cached.stats;
+    });
+  }
+  return cached.stats;
+}
+
+async function readStats(database: Database, now: number): Promise<WordStats> {
   const rows = await database.query<Row>(
     `SELECT t.relname AS table, greatest(t.reltuples, 0)::float8 AS rows,
             s.most_common_vals::text::text[] AS vals, s.most_common_freqs::float8[] AS freqs
