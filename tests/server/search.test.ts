@@ -103,6 +103,18 @@ describe.each(testDatabases())('customer search endpoint on $name', ({ open }) =
     expect(o).toEqual(['Zoe Oakley', 'Oliver Smithers', 'Olivia Smith', 'Liam Johnson']);
   });
 
+  it('counts every match of a one-typo word when the page holds only some of them', async () => {
+    const fishers = [];
+    for (const first of ['Ada', 'Ben', 'Cy', 'Di', 'Ed']) fishers.push(await insertClient(database, { first_name: first, last_name: 'Fisher', email_address: `${first}.f@x.example` }));
+    try {
+      const page = await customers('fishre', { hitsPerPage: 2 });
+      expect(names(page.hits)).toEqual(['Ada Fisher', 'Ben Fisher']);
+      expect(page.nbHits).toBe(5);
+    } finally {
+      await database.query('DELETE FROM clients WHERE id = ANY($1::bigint[])', [fishers]);
+    }
+  });
+
   it('serves one- and two-letter queries, MindBody id prefixes and several words at once', async () => {
     expect(names((await customers('z')).hits)).toEqual(['Zoe Oakley']);
     expect(names((await customers('sc')).hits)).toEqual(['Noah Schmidt']);

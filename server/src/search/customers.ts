@@ -106,6 +106,7 @@ async function singleWord(database: Database, word: string, wanted: number, typo
   }
   let ranked = rank(rows);
   let typoUsed = false;
+  let typoCut: string[] = [];
   if (typos && ranked.length < wanted) {
     const [near] = await typoWords(database, [word]);
     if (near!.length > 0) {
@@ -113,11 +114,19 @@ async function singleWord(database: Database, word: string, wanted: number, typo
       const limit = wanted + ranked.length;
       const typo = await database.query<Row>(`SELECT client_id, field, sort_key, 2 AS tier FROM (${topOfWordsSql('$1', '$2')}) t ${RANK} LIMIT $2`, [near, limit]);
       ranked = rank([...rows, ...typo]);
-      if (typo.length >= limit) complete = false;
+      if (typo.length >= limit) {
+        complete = false;
+        typoCut = near!;
+      }
     }
   }
   if (complete) return { ranked, nbHits: ranked.length, exhaustive: true, typoUsed };
-  return { ranked, nbHits: Math.max(ranked.length, await cappedCount(database, word)), exhaustive: false, typoUsed };
+  // 'fishre' read 20 of the Fishers: their number counts too, not only the words starting 'fishre'.
+  const typoCount =
+    typoCut.length > 0
+      ? Number((await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM search_words WHERE word = ANY($1::text[]) LIMIT ${COUNT_CAP}) c`, [typoCut]))[0]!.n)
+      : 0;
+  return { ranked, nbHits: Math.max(ranked.length, (await cappedCount(database, word)) + typoCount), exhaustive: false, typoUsed };
 }
 
 /**
