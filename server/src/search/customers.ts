@@ -108,15 +108,15 @@ async function singleWord(database: Database, word: string, wanted: number, typo
   let typoUsed = false;
   let typoCut: string[] = [];
   if (typos && ranked.length < wanted) {
-    const [near] = await typoWords(database, [word]);
-    if (near!.length > 0) {
+    const near = (await typoWords(database, [word]))[0]!;
+    if (near.length > 0) {
       typoUsed = true;
       const limit = wanted + ranked.length;
       const typo = await database.query<Row>(`SELECT client_id, field, sort_key, 2 AS tier FROM (${topOfWordsSql('$1', '$2')}) t ${RANK} LIMIT $2`, [near, limit]);
       ranked = rank([...rows, ...typo]);
       if (typo.length >= limit) {
         complete = false;
-        typoCut = near!;
+        typoCut = near;
       }
     }
   }
@@ -176,8 +176,9 @@ const MULTI_WORD_WINDOW = 20;
 /**
  * Several words: every one must match (as a prefix, or whole with one typo). The rarest word
  * drives (wordStats): its matches are read in ranking order and each is kept only if the other
- * words match the same client, until enough are found. A candidate whose index entry's sig rules a word out is
- * passed over at once; the others get an index probe into search_words (client_id, word) each.
+ * words match the same client, until enough are found. A candidate whose index entry's sig rules
+ * a word out is passed over at once; the others get an index probe into search_words
+ * (client_id, word) each.
  * Those are then ranked over all words. So 'olivia s' reads a few dozen Olivias, not every 's'.
  */
 async function severalWords(database: Database, queryWords: string[], wanted: number, typos: boolean): Promise<CustomerMatches> {
