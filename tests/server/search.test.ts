@@ -115,6 +115,17 @@ describe.each(testDatabases())('customer search endpoint on $name', ({ open }) =
     }
   });
 
+  it('lets accents not count, either way round, and marks the accented letters found', async () => {
+    const ramon = await insertClient(database, { first_name: 'Ramón', last_name: 'Núñez', email_address: 'ramon.n@x.example' });
+    try {
+      for (const query of ['ramon nun', 'Ramón Núñez', 'nunez']) expect(names((await customers(query)).hits)).toEqual(['Ramón Núñez']);
+      const [hit] = (await customers('ramo nú', { highlightPreTag: '[', highlightPostTag: ']' })).hits;
+      expect(hit!._highlightResult.title!.value).toBe('[Ramó]n [Nú]ñez');
+    } finally {
+      await database.query('DELETE FROM clients WHERE id = $1', [ramon]);
+    }
+  });
+
   it('serves one- and two-letter queries, MindBody id prefixes and several words at once', async () => {
     expect(names((await customers('z')).hits)).toEqual(['Zoe Oakley']);
     expect(names((await customers('sc')).hits)).toEqual(['Noah Schmidt']);
