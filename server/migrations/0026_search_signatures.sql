@@ -1,8 +1,8 @@
 -- Customer search (issue 9), words folded and summarised.
 --
--- A query of several words ('sofia r', 'emma w', 'ma j') reads the
--- clients of one word in rank order and keeps those whose other words match too. Checking that
--- was an index probe per candidate (~5 µs): 'sofia r' probed 3,060 Sofias before 20 Sofia R…s.
+-- A query of several words ('sofia r', 'emma w', 'ma j') reads the clients of one word in rank
+-- order and keeps those whose other words match too. Checking that was an index probe per
+-- candidate (~5 µs): 'sofia r' probed 3,060 Sofias before 20 Sofia R…s.
 -- Each row of search_words and search_prefixes now carries `sig`, a 64-bit summary of its
 -- client's words: two bits for each word's first character and two for its first two. A candidate
 -- whose sig lacks a query word's bits cannot match it, and that test is read from the rank index
