@@ -49,6 +49,7 @@ describe('customer search in Chromium', () => {
 
   it('finds a customer with a one-typo surname and opens it with the keyboard', async () => {
     const page = await signInPage(browser, server);
+    await poll(() => page.getByRole('heading', { level: 1, name: 'Dashboard' }).isVisible()).toBe(true);
     await focusLoadedBox(page);
     await searchBox(page).pressSequentially('smtih', { delay: 30 });
     await poll(async () => (await results(page).locator('.hit-name').allTextContents()).some((text) => /smith/i.test(text))).toBe(true);
