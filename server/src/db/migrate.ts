@@ -12,7 +12,7 @@ const MIGRATION_LOCK = 72_406_001;
  * Tables a migration names in a `-- vacuum after: t1 t2` line. A migration that rebuilds a table
  * read by index-only scans leaves its visibility map unset, and PGlite has no autovacuum to set it.
  */
-export const tablesToVacuum = (body: string) =>
+const tablesToVacuum = (body: string) =>
   [...body.matchAll(/^-- vacuum after:(.*)$/gm)].flatMap((match) => match[1]!.trim().split(/\s+/)).filter((table) => /^[a-z_][a-z0-9_]*$/.test(table));
 
 /** Applies server/migrations/*.sql in name order, each once and in its own transaction. */

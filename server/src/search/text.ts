@@ -120,7 +120,8 @@ export function prefixBits(prefix: string): bigint {
 
 /**
  * The bits a client's sig has for every word that starts with `word` (search_word_bits): its first
- * character's and, from two characters on, its first two characters'. As a signed 64-bit value, like SQL's bigint.
+ * character's and, from two characters on, its first two characters'. As a signed 64-bit value,
+ * like SQL's bigint.
  */
 export function wordBits(word: string): bigint {
   const chars = [...word];
