@@ -8,6 +8,15 @@ const size = z.number().nonnegative().max(100_000).nullish();
 const timestamp = z.iso.datetime({ offset: true, message: 'must be an ISO 8601 date-time like 2026-11-22T12:00:00Z' });
 const jsonObject = z.record(z.string(), z.unknown());
 
+/** What the app's `Platform.OS` says on the phones it ships to; each is a device slot for pushes. */
+export const APP_PLATFORMS = ['ios', 'android'] as const;
+const platform = z
+  .string()
+  .meta({ description: `${APP_PLATFORMS.join(' or ')}, in any letter case` })
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(APP_PLATFORMS, { message: `must be one of ${APP_PLATFORMS.join(', ')}` }));
+
 const namesClient = (body: { email?: string | null; mb_client_id?: string | null }) => Boolean(body.email || body.mb_client_id);
 const nameTheClient = { message: 'email or mb_client_id is required', path: ['email'] };
 
@@ -19,7 +28,7 @@ export const DebugInfoBody = z
     app_access_level: text(100),
     firebase_token_new: text(4096),
     firebase_token_current: text(4096),
-    platform: text(40),
+    platform: platform.nullish(),
     platform_version: text(40),
     is_ipad: z.boolean().nullish(),
     screen_width: size,
@@ -29,7 +38,7 @@ export const DebugInfoBody = z
     /** The device's own idea of its address; the request's address is stored when absent. */
     ip: text(64),
     app_version: text(40),
-    /** When the app sent it; the time of arrival when absent. */
+    /** When the app sent it (shown to staff, never used to order devices); the time of arrival when absent. At most a few minutes ahead. */
     sent_at: timestamp.nullish(),
     device_constants: jsonObject.nullish(),
     network_info: jsonObject.nullish(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonParam, rangeParam, sortParam } from './raSimpleRest';
+import { Id } from './ids';
 
 /**
  * Every action the audit log knows. Routes record one of these; the console offers them in the
@@ -9,6 +10,14 @@ export const AUDIT_ACTIONS = [
   'auth.sign_in',
   'auth.sign_in_failed',
   'auth.sign_out',
+  // a signed-in staff member's role lacked the route's permission (server/src/auth/guard.ts)
+  'auth.access_denied',
+  // the staff screen, npm run staff, and an OIDC sign-in that changed a role
+  'staff.create',
+  'staff.update',
+  'staff.password_reset',
+  'staff.password_change',
+  'staff.remove',
   'session.end',
   'message.create',
   'message.update',
@@ -20,12 +29,28 @@ export const AUDIT_ACTIONS = [
   'client.access_level',
   'client.override_grant',
   'client.override_end',
+  // issue 24: the same level as the running override, until a later date
+  'client.override_extend',
+  // issue 24: staff notes and tags
+  'client.note_add',
+  'client.note_update',
+  'client.note_delete',
+  'client.tags',
   'client.push',
   'client.favorite_add',
   'client.favorite_remove',
   'client.contracts_sync',
   'automated_message.update',
   'client.automated_opt_out',
+  // the Mindbody import found two rows to be one Mindbody client (server/src/mindbody/merge.ts)
+  'client.merge',
+  // saved segments and broadcasts (issue 23)
+  'segment.create',
+  'segment.update',
+  'segment.delete',
+  'broadcast.create',
+  'broadcast.send',
+  'broadcast.cancel',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -55,12 +80,12 @@ export const AuditFilter = z
     q: z.string().max(200, 'at most 200 characters').nullish().describe('action, staff e-mail or target id contains'),
     staff_email: z.string().max(320, 'at most 320 characters').nullish(),
     action: z.string().max(80, 'at most 80 characters').nullish(),
-    client_id: z.coerce.number('must be a client id').int('must be a client id').positive('must be a client id').nullish(),
+    client_id: Id.nullish(),
     target_type: z.string().max(80, 'at most 80 characters').nullish(),
     target_id: z.string().max(80, 'at most 80 characters').nullish(),
     from: Instant.nullish().describe('at or after; a bare date means its start (UTC)'),
     to: Instant.nullish().describe('at or before; a bare date means its whole day (UTC)'),
-    id: z.array(z.int().positive()).max(500).nullish().describe('getMany: these ids'),
+    id: z.array(Id).max(500).nullish().describe('getMany: these ids'),
   })
   .strict();
 export type AuditFilter = z.infer<typeof AuditFilter>;

@@ -1,11 +1,10 @@
 import { z } from 'zod';
-import { MessageTypeId } from './messaging';
+import { messageTypeParam } from './messaging';
+import { Id, Int4Id } from './ids';
 
-/** Automated messages (issue 12): calls under /api/admin/v1/automated-messages/... */
+/** Automated messages (docs/automation.md): calls under /api/admin/v1/automated-messages/... */
 
-const hhmm = z
-  .string({ message: "must be a time like '08:30'" })
-  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time like '08:30' (24-hour clock)");
+const hhmm = z.string({ message: "must be a time like '08:30'" }).regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time like '08:30' (24-hour clock)");
 const int = (min: number, max: number, what: string) =>
   z
     .number({ message: `must be a whole number of ${what}` })
@@ -38,9 +37,7 @@ export const AutomationTypeSettings = z.object({
   /** Extended Absense: no class and no stream for this many days. */
   absence_days: int(1, 365, 'days'),
   /** High Five: class numbers that use the milestone templates (those that contain {class_count}). */
-  milestones: z
-    .array(int(1, 100_000, 'classes'), { message: 'must be a list of class numbers' })
-    .max(20, 'must list at most 20 milestones'),
+  milestones: z.array(int(1, 100_000, 'classes'), { message: 'must be a list of class numbers' }).max(20, 'must list at most 20 milestones'),
 });
 export type AutomationTypeSettings = z.infer<typeof AutomationTypeSettings>;
 export type AutomationField = keyof AutomationTypeSettings;
@@ -56,19 +53,16 @@ export const AUTOMATION_FIELDS: Record<number, AutomationField[]> = {
 };
 
 /** Rules shared by all types. */
-export const AutomationGlobalSettings = z
-  .object({
-    /** Quiet hours in the studio's time zone: sends due inside them wait until they end. */
-    quiet_start: hhmm,
-    quiet_end: hhmm,
-    /** At most this many automated pushes per client per studio-local day. */
-    daily_cap: int(1, 20, 'pushes'),
-  });
+export const AutomationGlobalSettings = z.object({
+  /** Quiet hours in the studio's time zone: sends due inside them wait until they end. */
+  quiet_start: hhmm,
+  quiet_end: hhmm,
+  /** At most this many automated pushes per client per studio-local day. */
+  daily_cap: int(1, 20, 'pushes'),
+});
 export type AutomationGlobalSettings = z.infer<typeof AutomationGlobalSettings>;
 
-export const AutomationTypeParams = z.object({
-  typeId: z.coerce.number({ message: 'must be a message type from 1 to 6' }).pipe(MessageTypeId),
-});
+export const AutomationTypeParams = z.object({ typeId: messageTypeParam() });
 
 /** GET/PUT /api/admin/v1/automated-messages/{typeId}/settings */
 export const AutomationSettingsResponse = z.object({
@@ -148,7 +142,7 @@ export type AutomationCountsResponse = z.infer<typeof AutomationCountsResponse>;
 
 /** POST /api/admin/v1/automated-messages/{typeId}/test */
 export const SendTestRequest = z.object({
-  push_message_id: z.number({ message: 'must be a message id' }).int('must be a message id').positive('must be a message id').optional(),
+  push_message_id: Int4Id.optional(),
 });
 export const SendTestResponse = z.object({
   status: z.enum(['sent', 'failed']),
@@ -174,7 +168,7 @@ export const ClientAutomatedPush = z.object({
 export type ClientAutomatedPush = z.infer<typeof ClientAutomatedPush>;
 
 export const ClientIdParams = z.object({
-  id: z.coerce.number({ message: 'must be a client id' }).int('must be a client id').positive('must be a client id'),
+  id: Id,
 });
 /** GET /api/admin/v1/clients/{id}/automated-messages */
 export const ClientAutomatedPushesResponse = z.object({

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { Client, Contract } from './clients';
-import { FAVORITES_CATEGORY_ID, PUSH_BODY_MAX, PUSH_TITLE_MAX, hasMindBodyId, isPlaceholder } from './clientRules';
+import { wholeNumber } from './ids';
+import { FAVORITES_CATEGORY_ID, OVERRIDE_REASON_MAX, PUSH_BODY_MAX, PUSH_TITLE_MAX, hasMindBodyId, isPlaceholder } from './clientRules';
 
 /** An in-band problem of the spec's action calls: the console shows Error when the list is not empty. */
 export const ActionError = z.object({ message: z.string(), path: z.string().optional(), code: z.string().optional() });
@@ -26,8 +27,7 @@ export const FavoritesUpdateBody = z
       .pipe(z.string().min(1, 'vimeo_video_id must not be empty').max(40, 'vimeo_video_id must be at most 40 characters')),
     email_address: nullableText('email_address', 320),
     mb_client_id: nullableText('mb_client_id', 64),
-    video_category_id: z.coerce
-      .number({ message: `video_category_id must be ${FAVORITES_CATEGORY_ID}` })
+    video_category_id: wholeNumber({ min: 0, max: 1_000_000, message: `video_category_id must be ${FAVORITES_CATEGORY_ID}` })
       .refine((value) => value === FAVORITES_CATEGORY_ID, `video_category_id must be ${FAVORITES_CATEGORY_ID} (the favorites category)`)
       .default(FAVORITES_CATEGORY_ID),
     update_type: z.enum(['add', 'remove'], { message: "update_type must be 'add' or 'remove'" }),
@@ -42,19 +42,14 @@ export type FavoritesUpdateResponse = z.infer<typeof FavoritesUpdateResponse>;
 
 /** POST /api/client/v1/client-details/update-access-level (spec §7). */
 export const UpdateAccessLevelBody = z.object({
-  client_id: z.coerce
-    .number({ message: 'client_id must be the client id (a positive whole number)' })
-    .int('client_id must be a positive whole number')
-    .positive('client_id must be a positive whole number')
-    .max(Number.MAX_SAFE_INTEGER, 'client_id is too large'),
-  new_vod_access_level: z.coerce
-    .number({ message: "new_vod_access_level must be the level's sort_order" })
-    .int("new_vod_access_level must be the level's sort_order (a whole number)")
-    .min(0, "new_vod_access_level must be the level's sort_order")
-    .max(1000, "new_vod_access_level must be the level's sort_order"),
+  client_id: wholeNumber({ min: 1, max: Number.MAX_SAFE_INTEGER, message: 'client_id must be the client id (a positive whole number)' }),
+  new_vod_access_level: wholeNumber({ min: 0, max: 1000, message: "new_vod_access_level must be the level's sort_order (a whole number)" }),
   adminOverrideDate: z.iso
     .datetime({ offset: true, message: 'adminOverrideDate must be an ISO 8601 date and time, e.g. 2026-11-29T12:00:00.000Z' })
-    .describe('When the override ends: in the future, at most 28 days ahead'),
+    .describe('When the override ends: in the future, at most OVERRIDE_MAX_DAYS ahead (server configuration, 365 days unless set)'),
+  reason: nullableText('reason', OVERRIDE_REASON_MAX).describe(
+    `Optional (issue 24): why staff grant it, at most ${OVERRIDE_REASON_MAX} characters; kept in the audit entry and the override history`,
+  ),
 });
 export type UpdateAccessLevelBody = z.input<typeof UpdateAccessLevelBody>;
 
@@ -69,7 +64,11 @@ export const PushNotificationBody = z
   .object({
     notification: z.object(
       {
-        title: z.string({ message: 'notification.title must be text' }).trim().max(PUSH_TITLE_MAX, `notification.title must be at most ${PUSH_TITLE_MAX} characters`).default(''),
+        title: z
+          .string({ message: 'notification.title must be text' })
+          .trim()
+          .max(PUSH_TITLE_MAX, `notification.title must be at most ${PUSH_TITLE_MAX} characters`)
+          .default(''),
         body: z
           .string({ message: 'notification.body is required: the message text' })
           .trim()
@@ -97,16 +96,19 @@ export const PushNotificationHeaders = z.looseObject({
 
 export const PushTokenResult = z.object({
   token: z.string(),
-  outcome: z.enum(['sent', 'dead', 'failed']),
+  outcome: z.enum(['sent', 'dead', 'failed', 'deferred']).describe('deferred: FCM asked to wait (QUOTA_EXCEEDED, UNAVAILABLE); retried at retry_at'),
   message_id: z.string().optional(),
   code: z.string().optional(),
   error: z.string().optional(),
+  retry_after_ms: z.number().optional(),
+  retry_at: z.iso.datetime().optional(),
 });
 export type PushTokenResult = z.infer<typeof PushTokenResult>;
 
 export const PushNotificationResponse = z.object({
-  updated: z.boolean().describe('True when at least one of the client\'s devices got the push'),
+  updated: z.boolean().describe("True when at least one of the client's devices got the push"),
   message: z.string().optional().describe('Why nothing was delivered, when updated is false'),
+  queued: z.boolean().optional().describe('True when FCM asked to wait: the push is retried in the background (message says when)'),
   push_id: z.number().int(),
   results: z.array(PushTokenResult),
 });
@@ -120,7 +122,7 @@ export const PushRecord = z.object({
   source: z.string(),
   title: z.string(),
   body: z.string(),
-  status: z.enum(['sending', 'sent', 'failed', 'no_token']),
+  status: z.enum(['sending', 'sent', 'failed', 'no_token', 'queued']),
   reason: z.string().nullable(),
   results: z.array(PushTokenResult),
   created_at: z.iso.datetime(),

@@ -7,20 +7,13 @@
 export const NEW_CLIENT_WINDOW_DAYS = 30;
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The four client lists of spec §2, by list id. */
-export const CLIENT_LISTS = {
-  1: 'all',
-  2: 'mindbody',
-  3: 'active',
-  4: 'new',
-} as const;
-export type ClientListId = keyof typeof CLIENT_LISTS;
+/** The four client lists of spec §2 (clientLists.ts). */
+export * from './clientLists';
 
 /** Placeholders a console may send for an absent value (`String(undefined)` etc.). */
 const PLACEHOLDERS = new Set(['', 'null', 'undefined', 'n/a', 'unknown']);
 
-export const isPlaceholder = (value: string | null | undefined) =>
-  value == null || PLACEHOLDERS.has(value.trim().toLowerCase());
+export const isPlaceholder = (value: string | null | undefined) => value == null || PLACEHOLDERS.has(value.trim().toLowerCase());
 
 /**
  * A real MindBody client id is longer than 2 characters (spec §2: shorter ones show 'N/A' and are
@@ -28,21 +21,18 @@ export const isPlaceholder = (value: string | null | undefined) =>
  */
 export const hasMindBodyId = (value: string | null | undefined): value is string => value != null && value.length > 2;
 
-export const CLIENT_SORT_FIELDS = [
-  '_id',
-  'first_name',
-  'last_name',
-  'email_address',
-  'vod_access_level',
-  'client_status',
-  'first_login',
-] as const;
+export const CLIENT_SORT_FIELDS = ['_id', 'first_name', 'last_name', 'email_address', 'vod_access_level', 'client_status', 'first_login'] as const;
 export type ClientSortField = (typeof CLIENT_SORT_FIELDS)[number];
 
 export const MAX_PER_PAGE = 500;
 export const DEFAULT_PER_PAGE = 25;
 /** Totals up to this many rows are exact; larger lists carry the planner's estimate (exact again on their last page). */
 export const EXACT_TOTAL_CAP = 10_000;
+/**
+ * A list (with its filters) of at most this many clients is paged by number, every page of it; a
+ * larger one by cursor from its first page (its last pages are the first ones of the other order).
+ */
+export const NUMBERED_LIST_MAX = EXACT_TOTAL_CAP;
 /** Without paging parameters a list answers at most this many clients (X-Clients-Truncated says when it cut). */
 export const UNPAGED_LIST_CAP = 10_000;
 
@@ -60,12 +50,21 @@ export const OVERRIDE_CLOCK_SLACK_MS = 60 * 60 * 1000;
 /** Spec §4: the override ends that many days from now (1 day = 24 hours). */
 export const overrideEnd = (days: number, now: Date) => new Date(now.getTime() + days * DAY_MS);
 
-/** Why an override end date cannot be accepted, or null when it can (server and console agree). */
-export function overrideEndProblem(end: Date, now: Date): string | null {
+/** Issue 24: a custom end date may lie up to OVERRIDE_MAX_DAYS ahead (server config); its default and bounds. */
+export const OVERRIDE_MAX_DAYS_DEFAULT = 365;
+export const OVERRIDE_MAX_DAYS_LIMIT = 3650;
+/** The optional reason staff give with a grant (stored in the audit entry and the override history). */
+export const OVERRIDE_REASON_MAX = 500;
+
+/**
+ * Why an override end date cannot be accepted, or null when it can (server and console agree).
+ * `maxDays`: the server's OVERRIDE_MAX_DAYS (the spec's choices go up to 28).
+ */
+export function overrideEndProblem(end: Date, now: Date, maxDays: number = MAX_OVERRIDE_DAYS): string | null {
   if (Number.isNaN(end.getTime())) return 'adminOverrideDate must be an ISO 8601 date and time';
   if (end.getTime() <= now.getTime()) return 'adminOverrideDate must be in the future';
-  if (end.getTime() > now.getTime() + MAX_OVERRIDE_DAYS * DAY_MS + OVERRIDE_CLOCK_SLACK_MS) {
-    return `adminOverrideDate must be at most ${MAX_OVERRIDE_DAYS} days ahead`;
+  if (end.getTime() > now.getTime() + maxDays * DAY_MS + OVERRIDE_CLOCK_SLACK_MS) {
+    return `adminOverrideDate must be at most ${maxDays} days ahead`;
   }
   return null;
 }

@@ -1,18 +1,15 @@
 import { z } from 'zod';
-import {
-  CLIENT_SORT_FIELDS,
-  DEFAULT_PER_PAGE,
-  MAX_DEBUG_LIMIT,
-  MAX_PER_PAGE,
-  hasMindBodyId,
-  isPlaceholder,
-} from './clientRules';
+import { CLIENT_LIST_DEFINITIONS, type ClientListId } from './clientLists';
+import { CLIENT_SORT_FIELDS, DEFAULT_PER_PAGE, MAX_DEBUG_LIMIT, MAX_PER_PAGE, NUMBERED_LIST_MAX, hasMindBodyId, isPlaceholder } from './clientRules';
+import { ClientFilterQuery } from './clientFilter';
+import { wholeNumber } from './ids';
 
 export * from './clientRules';
+export * from './clientFilter';
 
 /** A client as every client call answers it (spec §3 and §7). */
 export const Client = z.object({
-  _id: z.number().int().describe('The client\'s id; /client/{_id} in the console'),
+  _id: z.number().int().describe("The client's id; /client/{_id} in the console"),
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   email_address: z.string().nullable(),
@@ -27,7 +24,7 @@ export const Client = z.object({
 export type Client = z.infer<typeof Client>;
 
 export const ClientListParams = z.object({
-  listId: z.enum(['1', '2', '3', '4'], {
+  listId: z.enum(CLIENT_LIST_DEFINITIONS.map((list) => String(list.id)) as [`${ClientListId}`, ...`${ClientListId}`[]], {
     message: 'Unknown client list: use 1 (all), 2 (MindBody), 3 (active) or 4 (new)',
   }),
 });
@@ -35,17 +32,12 @@ export const ClientListParams = z.object({
 const upper = (value: unknown) => (typeof value === 'string' ? value.toUpperCase() : value);
 
 export const ClientListQuery = z.object({
-  page: z.coerce
-    .number({ message: 'page must be a whole number from 1' })
-    .int('page must be a whole number from 1')
-    .min(1, 'page must be a whole number from 1')
-    .max(1_000_000, 'page must be at most 1000000; use the `after` cursor to go deeper')
+  page: wholeNumber({ min: 1, max: 1_000_000, message: 'page must be a whole number from 1 to 1000000' })
     .optional()
-    .describe('1-based page; served by offset unless `after` is given'),
-  perPage: z.coerce
-    .number({ message: 'perPage must be a whole number from 1' })
-    .int('perPage must be a whole number from 1')
-    .min(1, 'perPage must be a whole number from 1')
+    .describe(
+      `1-based page. Without \`after\`, a page beyond the first is served by number only in a list (with its filters) of at most ${NUMBERED_LIST_MAX.toLocaleString('en-US')} clients, and refused (400) in a larger one; with \`after\` it only numbers the page`,
+    ),
+  perPage: wholeNumber({ min: 1, max: Number.MAX_SAFE_INTEGER, message: 'perPage must be a whole number from 1' })
     .transform((value) => Math.min(value, MAX_PER_PAGE))
     .optional()
     .describe(`Rows per page, default ${DEFAULT_PER_PAGE}; values above ${MAX_PER_PAGE} are capped to ${MAX_PER_PAGE}`),
@@ -56,13 +48,8 @@ export const ClientListQuery = z.object({
   order: z
     .preprocess(upper, z.enum(['ASC', 'DESC'], { message: 'order must be ASC or DESC' }))
     .optional()
-    .describe('Sort order, default ASC'),
-  q: z
-    .string()
-    .trim()
-    .max(100, 'q must be at most 100 characters')
-    .optional()
-    .describe('Quick filter: part of the first name, last name or e-mail (case-insensitive)'),
+    .describe('Sort order, default ASC. The last pages of a list are its first pages in the other order'),
+  ...ClientFilterQuery.shape,
   after: z
     .string()
     .max(400, 'after is not a cursor this server issued')
@@ -79,7 +66,9 @@ export const ClientListPage = z.object({
   total: z
     .number()
     .int()
-    .describe("Exact up to 10,000 clients; a larger list answers the planner's estimate (total_is_estimate), exact again on its last page"),
+    .describe(
+      "Exact up to 10,000 clients (and whenever the page had to count its matches); a larger list answers the planner's estimate (total_is_estimate), exact again on its last page",
+    ),
   total_is_estimate: z.boolean(),
   page: z.number().int(),
   perPage: z.number().int(),
@@ -107,7 +96,7 @@ export const ClientIdentityBody = z
     mb_client_id: z.string().trim().max(64, 'mb_client_id must be at most 64 characters').nullish(),
   })
   .refine((body) => !isPlaceholder(body.email) || (!isPlaceholder(body.mb_client_id) && hasMindBodyId(body.mb_client_id)), {
-    message: 'Send the client\'s email or mb_client_id (a MindBody id longer than 2 characters)',
+    message: "Send the client's email or mb_client_id (a MindBody id longer than 2 characters)",
   });
 export type ClientIdentityBody = z.infer<typeof ClientIdentityBody>;
 
@@ -142,6 +131,10 @@ export const Purchase = z.object({
   purchased_at: z.iso.datetime().nullable(),
   expires_at: z.iso.datetime().nullable(),
   subscription_status: z.string().nullable(),
+  environment: z
+    .string()
+    .nullable()
+    .describe("RevenueCat's store environment, SANDBOX or PRODUCTION; a SANDBOX purchase gives no access unless REVENUECAT_ACCEPT_SANDBOX"),
 });
 export type Purchase = z.infer<typeof Purchase>;
 
@@ -150,11 +143,8 @@ export const PurchasesResponse = z.object({ errors: z.array(z.unknown()), purcha
 export const DebugParams = ClientKeyParams.extend({ email: z.string().max(320) });
 
 export const DebugQuery = z.object({
-  page: z.coerce.number().int().min(1, 'page must be a whole number from 1').max(100_000, 'page must be at most 100000').default(1),
-  limit: z.coerce
-    .number()
-    .int()
-    .min(1, 'limit must be a whole number from 1')
+  page: wholeNumber({ min: 1, max: 100_000, message: 'page must be a whole number from 1 to 100000' }).default(1),
+  limit: wholeNumber({ min: 1, max: Number.MAX_SAFE_INTEGER, message: 'limit must be a whole number from 1' })
     .default(10)
     .transform((value) => Math.min(value, MAX_DEBUG_LIMIT))
     .describe(`Records per page; capped to ${MAX_DEBUG_LIMIT}`),

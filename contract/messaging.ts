@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { ErrorResponse } from './common';
+import { Int4Id, wholeNumber } from './ids';
+import { MESSAGE_TYPES } from './messageTypes';
 
-/** Message types 1-6 (spec §2): High Five, Missed Class, #notetoself, Monday Morning, Cancelled Class, Extended Absense. */
-export const MessageTypeId = z
-  .number({ message: 'must be a message type from 1 to 6' })
-  .int('must be a message type from 1 to 6')
-  .min(1, 'must be a message type from 1 to 6')
-  .max(6, 'must be a message type from 1 to 6');
+export * from './messageTypes';
+
+const LAST_TYPE = MESSAGE_TYPES.length;
+const NOT_A_TYPE = `must be a message type from 1 to ${LAST_TYPE}`;
+
+/** Message types 1-6 (messageTypes.ts): High Five, Missed Class, #notetoself, Monday Morning, Cancelled Class, Extended Absense. */
+export const MessageTypeId = z.number({ message: NOT_A_TYPE }).int(NOT_A_TYPE).min(1, NOT_A_TYPE).max(LAST_TYPE, NOT_A_TYPE);
+/** A message type in a path: /…/{typeId}. */
+export const messageTypeParam = () => wholeNumber({ min: 1, max: LAST_TYPE, message: NOT_A_TYPE });
 
 /** Push notifications are short; these caps keep one template from filling a device's payload limit. */
 export const MESSAGE_TITLE_MAX = 200;
@@ -32,7 +37,7 @@ export const PushMessage = z.object({
 export type PushMessage = z.infer<typeof PushMessage>;
 
 /** GET /api/client/v1/messaging/{typeId} */
-export const MessagingTypeParams = z.object({ typeId: z.coerce.number({ message: 'must be a message type from 1 to 6' }).pipe(MessageTypeId) });
+export const MessagingTypeParams = z.object({ typeId: messageTypeParam() });
 export const MessagesResponse = z.object({ messages: z.array(PushMessage) });
 export type MessagesResponse = z.infer<typeof MessagesResponse>;
 
@@ -41,7 +46,7 @@ export type MessagesResponse = z.infer<typeof MessagesResponse>;
  * console carries (msg_type_title, the local ranupdates flag) are accepted and ignored.
  */
 export const UpdateMessageRequest = z.object({
-  id: z.number({ message: 'must be a message id' }).int('must be a message id').positive('must be a message id'),
+  id: Int4Id,
   title,
   message: messageText,
   enabled,

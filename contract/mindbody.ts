@@ -16,8 +16,14 @@ export const MindbodySyncRun = z.object({
   clients_seen: z.number().int(),
   clients_created: z.number().int(),
   clients_updated: z.number().int(),
+  /** Rows found to be one Mindbody client with another and merged into it. */
+  clients_merged: z.number().int(),
   visits_imported: z.number().int(),
   visit_errors: z.number().int(),
+  /** Clients whose visits wait for a later run when this one ended (the daily call budget ran out). */
+  visits_deferred: z.number().int(),
+  /** Mindbody calls this run made (retries and token issues included). */
+  calls: z.number().int(),
   /** Where a failed run stopped; the next run continues there. */
   next_offset: z.number().int().nullable(),
   error: z.string().nullable(),
@@ -33,11 +39,18 @@ export const MindbodySyncStatus = z.object({
   /** Outcome of the most recent run ('failed' when any site's latest run failed). */
   last_outcome: z.enum(['running', 'succeeded', 'failed']).nullable(),
   last_error: z.string().nullable(),
+  /** Mindbody calls made today (UTC day, all sites: the limit is per API key) and MINDBODY_DAILY_CALL_LIMIT. */
+  calls_today: z.number().int(),
+  daily_call_limit: z.number().int(),
+  /** Clients whose visits wait for a later day's budget, all sites. */
+  visits_deferred: z.number().int(),
   sites: z.array(
     z.object({
       site_id: z.number().int(),
       last_run: MindbodySyncRun.nullable(),
       last_synced_at: z.string().nullable(),
+      /** Clients of this site whose visits wait for a later run. */
+      visits_deferred: z.number().int(),
     }),
   ),
 });

@@ -1,6 +1,6 @@
 /**
  * Placeholders staff may write into push-message templates. This lives in contract/ because the
- * console's preview and the server's automated sender (issue 12) must fill a template identically.
+ * console's preview and the server's automated sender (docs/automation.md) must fill a template identically.
  */
 export const MESSAGE_PLACEHOLDERS = ['first_name', 'last_name', 'class_name', 'days_absent', 'class_count'] as const;
 export type MessagePlaceholder = (typeof MESSAGE_PLACEHOLDERS)[number];

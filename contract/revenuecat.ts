@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * A RevenueCat webhook event. Only `id` and `type` are required: new event types and fields arrive
- * without notice (external-apis.md §3) and are stored as sent. What the server reads when present:
+ * without notice (RevenueCat's webhook field reference; docs/integrations.md) and are stored as sent. What the server reads when present:
  * app_user_id, original_app_user_id, aliases, subscriber_attributes.$email, event_timestamp_ms,
  * product_id, new_product_id, entitlement_ids (entitlement_id), transaction_id,
  * original_transaction_id, purchased_at_ms, expiration_at_ms, cancel_reason, presented_offering_id,

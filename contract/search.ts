@@ -3,7 +3,7 @@ import { MAX_QUERIES_PER_CALL } from './searchRules';
 
 /**
  * Customer search (spec §2 'Customer search widget', §3 hits, §7 'Customer search'): Algolia's
- * search protocol, answered by our own endpoint or by hosted Algolia (external-apis.md §5).
+ * search protocol, answered by our own endpoint or by hosted Algolia (docs/search.md).
  */
 /** Spec §3 'Customer search hit'; `title` is the full name. */
 export const CustomerHit = z.object({
@@ -55,9 +55,7 @@ export const MultiQueryBody = z
 export type MultiQueryBody = z.infer<typeof MultiQueryBody>;
 
 /** POST /1/indexes/{index}/query: the parameters flattened, or `params` as a string. */
-export const SingleQueryBody = z
-  .object({ params: z.union([z.string().max(16_384), z.record(z.string(), z.unknown())]).optional() })
-  .loose();
+export const SingleQueryBody = z.object({ params: z.union([z.string().max(16_384), z.record(z.string(), z.unknown())]).optional() }).loose();
 
 /** Credentials and Algolia's own query parameters; anything else is ignored. */
 export const SearchQueryString = z
@@ -98,8 +96,6 @@ export const searchErrorResponses = {
   429: AlgoliaError,
   500: AlgoliaError,
 } as const;
-
-
 
 export * from './searchConfig';
 export * from './searchRules';

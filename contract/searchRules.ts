@@ -6,7 +6,7 @@ export const VIDEOS_INDEX = 'Videos';
 export const SEARCH_INDEXES = [CUSTOMERS_INDEX, VIDEOS_INDEX] as const;
 export type SearchIndexName = (typeof SEARCH_INDEXES)[number];
 
-/** Spec §9 and issue 9: input and page-size limits. */
+/** Spec §9 and docs/search.md: input and page-size limits. */
 export const MAX_QUERY_LENGTH = 512;
 export const MAX_HITS_PER_PAGE = 1000;
 export const DEFAULT_HITS_PER_PAGE = 20;
@@ -27,4 +27,3 @@ export const isShowableCustomerHit = (hit: Partial<Pick<CustomerHit, 'first_name
 
 export const customerHitPath = (hit: Pick<CustomerHit, 'related_pg_id'>) => `/client/${hit.related_pg_id}?search=customers`;
 export const videoHitPath = (hit: Pick<VideoHit, 'related_pg_id'>) => `/videos/video/${hit.related_pg_id}`;
-

@@ -4,7 +4,7 @@ import { z } from 'zod';
 export const StatsFigure = z.enum(['subscribers', 'daily_plays', 'most_popular']);
 export type StatsFigure = z.infer<typeof StatsFigure>;
 
-/** One figure that could not be computed; the console keeps its cards loading while any is present (spec §4). */
+/** One figure that could not be computed; the console says so on its card, with this message. */
 export const StatsError = z.object({ figure: StatsFigure, message: z.string() });
 export type StatsError = z.infer<typeof StatsError>;
 

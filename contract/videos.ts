@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { jsonParam, rangeParam, sortParam } from './raSimpleRest';
+import { Int4Id } from './ids';
 
 /** Access level ids in the video list (spec §3, §9). */
 export const VIDEO_ACCESS_LEVELS = [
@@ -45,22 +46,41 @@ export const AdminVideo = Video.extend({
   vimeo_missing_since: Timestamp.nullable().describe('a complete sync last found it missing from Vimeo'),
   created_at: Timestamp,
   updated_at: Timestamp,
+  // Issue 24 point 6: recomputed every 10 minutes (0 and null until the first run after the video appears).
+  plays_30d: z.number().int().describe('Plays over the last 30 days'),
+  viewers_30d: z.number().int().describe('Distinct clients who played it over the last 30 days'),
+  favorites: z.number().int().describe('Clients who have it among their favorites'),
+  last_played_at: Timestamp.nullable().describe('The newest play; null: never played'),
 });
 export type AdminVideo = z.infer<typeof AdminVideo>;
 
-export const ADMIN_VIDEO_SORT_FIELDS = ['title', 'id', 'enabled', 'access_level_id', 'category', 'instructor', 'duration', 'updated_at'] as const;
+export const ADMIN_VIDEO_SORT_FIELDS = [
+  'title',
+  'id',
+  'enabled',
+  'access_level_id',
+  'category',
+  'instructor',
+  'duration',
+  'updated_at',
+  'plays_30d',
+  'viewers_30d',
+  'favorites',
+  'last_played_at',
+] as const;
 
 // null means "no filter", as react-admin may send a cleared input that way.
 export const AdminVideoFilter = z
   .object({
     q: z.string().max(200, 'at most 200 characters').nullish().describe('title contains (react-admin search box)'),
     title: z.string().max(200, 'at most 200 characters').nullish().describe('title contains'),
-    category_id: z.int('must be a category id').positive('must be a category id').nullish(),
+    category_id: Int4Id.nullish(),
     access_level_id: AccessLevelId.nullish(),
     enabled: z.boolean('must be true or false').nullish(),
     deleted: z.boolean('must be true or false').nullish().describe('true lists only deleted videos (to restore them)'),
     missing: z.boolean('must be true or false').nullish().describe('true lists only videos gone from Vimeo'),
-    id: z.array(z.int().positive()).max(500).nullish().describe('getMany: these ids, deleted or not'),
+    never_played: z.boolean('must be true or false').nullish().describe('true: only videos nobody has played yet; false: only played ones'),
+    id: z.array(Int4Id).max(500).nullish().describe('getMany: these ids, deleted or not'),
   })
   .strict();
 export type AdminVideoFilter = z.infer<typeof AdminVideoFilter>;
@@ -86,7 +106,7 @@ const OptionalText = (max: number) =>
 export const AdminVideoUpdate = z.object({
   title: z.string('must be text').trim().min(1, 'is required').max(200, 'at most 200 characters').optional(),
   instructor: OptionalText(120).optional(),
-  category_id: z.int('must be a category id').positive('must be a category id').nullable().optional(),
+  category_id: Int4Id.nullable().optional(),
   access_level_id: AccessLevelId.optional(),
   enabled: z.boolean('must be true or false').optional(),
   deleted_at: z.iso

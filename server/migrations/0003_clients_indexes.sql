@@ -1,4 +1,4 @@
--- Client lists at a million rows (issue 3): every sortable column has a (sort key, id) index, so a
+-- Client lists at a million rows (docs/features.md "Clients"): every sortable column has a (sort key, id) index, so a
 -- page, first or deep (keyset cursor), is a short index range scan. The sort keys fold NULLs and
 -- case exactly as server/src/clients/listQuery.ts orders them; keep the two in step.
 CREATE INDEX clients_first_name_sort_idx ON clients (lower(coalesce(first_name, '')), id);

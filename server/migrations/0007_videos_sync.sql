@@ -1,4 +1,4 @@
--- Video Manager and Vimeo sync (issue 7).
+-- Video Manager and Vimeo sync (docs/features.md).
 
 -- What Vimeo says about a video, kept apart from what staff set (enabled, access level,
 -- category, instructor, deleted_at), which a sync never touches.

@@ -1,4 +1,4 @@
--- Data in (issue 10): the Mindbody client import, RevenueCat webhooks and the mobile app's reports.
+-- Data in (docs/integrations.md): the Mindbody client import, RevenueCat webhooks and the mobile app's reports.
 
 -- Class visits imported from Mindbody (GET /client/clientvisits), for attendance-based messages.
 CREATE TABLE mindbody_visits (

@@ -1,4 +1,4 @@
--- Every push notification sent to one client, by staff or by an automated message (issue 5, 12).
+-- Every push notification sent to one client, by staff or by an automated message (docs/features.md, docs/automation.md).
 CREATE TABLE pushes (
   id bigserial PRIMARY KEY,
   client_id bigint REFERENCES clients (id) ON DELETE CASCADE,

@@ -1,4 +1,4 @@
--- Customer search (issue 9): our Algolia-compatible endpoint answers from these tables.
+-- Customer search (docs/search.md): our Algolia-compatible endpoint answers from these tables.
 --
 -- A trigram index cannot serve 1-2 letter queries and cannot give the first 20 hits "by name"
 -- without sorting every match, so search keeps its own token tables, ordered the way hits rank:

@@ -1,4 +1,4 @@
--- Hosted Algolia (issue 9): with ALGOLIA_* set, changes to customers and videos are queued here
+-- Hosted Algolia (docs/search.md): with ALGOLIA_* set, changes to customers and videos are queued here
 -- by statement-level triggers and pushed to Algolia's Customers and Videos indexes in batches by
 -- the 'search.push' job. Without it (the embedded default) nothing is queued: the server sets
 -- app_settings 'search_push' to 'on' or 'off' at every start.

@@ -1,4 +1,4 @@
--- Automated messages (issue 12): the six message types sent by themselves.
+-- Automated messages (docs/automation.md): the six message types sent by themselves.
 
 -- Trigger settings of one message type; missing keys take the defaults in server/src/automation/settings.ts.
 CREATE TABLE automation_settings (
@@ -26,7 +26,7 @@ CREATE TABLE automated_pushes (
   due_at timestamptz NOT NULL,
   deferred boolean NOT NULL DEFAULT false,
   push_message_id integer REFERENCES push_messages (id) ON DELETE SET NULL,
-  -- the row of the pushes table (issue 5) this became, with FCM's per-device results
+  -- the row of the pushes table (migration 0012) this became, with FCM's per-device results
   push_id bigint REFERENCES pushes (id) ON DELETE SET NULL,
   title text,
   body text,

@@ -1,4 +1,4 @@
--- Planning automated messages without re-reading two days of history on every run (issue 11: on a
+-- Planning automated messages without re-reading two days of history on every run (docs/automation.md; on a
 -- million clients, one run held PGlite's only connection for seconds).
 
 -- How far the weekly and absence triggers have been planned; the next run starts there.

@@ -1,5 +1,5 @@
 -- The spec's video list is the whole library (10,000 videos: over a megabyte of JSON, 100 ms of
--- PGlite). Each server instance keeps the answer until this counter moves (issue 11: under load,
+-- PGlite). Each server instance keeps the answer until this counter moves (bench/README.md: under load,
 -- rebuilding it on every call held PGlite's one connection for most of the time).
 CREATE TABLE table_versions (
   name text PRIMARY KEY,

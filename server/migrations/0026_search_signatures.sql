@@ -1,4 +1,4 @@
--- Customer search (issue 9), words folded and summarised.
+-- Customer search (docs/search.md), words folded and summarised.
 --
 -- A query of several words ('sofia r', 'emma w', 'ma j') reads the clients of one word in rank
 -- order and keeps those whose other words match too. Checking that was an index probe per

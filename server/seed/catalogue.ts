@@ -1,8 +1,19 @@
-export const videoCategoryNames = [
-  'Warm-up', 'HIIT', 'Yoga', 'Pilates', 'Strength', 'Barre', 'Cycling', 'Stretch & Recovery', 'Boxing', 'Core',
-];
+export const videoCategoryNames = ['Warm-up', 'HIIT', 'Yoga', 'Pilates', 'Strength', 'Barre', 'Cycling', 'Stretch & Recovery', 'Boxing', 'Core'];
 
-const INSTRUCTORS = ['Maya Lopez', 'Jordan Kim', 'Sam Okafor', 'Priya Patel', 'Chris Nakamura', 'Alex Rivera', 'Tess Fischer', 'Dre Walker', 'Lena Novak', 'Marcus Hill', 'Ivy Chen', null];
+const INSTRUCTORS = [
+  'Maya Lopez',
+  'Jordan Kim',
+  'Sam Okafor',
+  'Priya Patel',
+  'Chris Nakamura',
+  'Alex Rivera',
+  'Tess Fischer',
+  'Dre Walker',
+  'Lena Novak',
+  'Marcus Hill',
+  'Ivy Chen',
+  null,
+];
 const ADJECTIVES = ['Express', 'Total Body', 'Power', 'Gentle', 'Sunrise', 'Evening', 'Beginner', 'Advanced', 'Low-Impact', 'Sweaty', 'Mindful', 'Quick'];
 const FORMATS = ['Flow', 'Burn', 'Session', 'Circuit', 'Class', 'Blast', 'Reset', 'Builder', 'Challenge', 'Basics'];
 export const COLORS = ['#e4572e', '#17bebb', '#4f5d75', '#76b041', '#7b2cbf', '#f4a259', '#2e86ab', '#c1292e', '#3d348b', '#ff6f59'];

@@ -16,9 +16,7 @@ export interface SeedOptions {
   urlPrefix?: string;
 }
 
-
-const sqlArray = (values: (string | null)[]) =>
-  `ARRAY[${values.map((v) => (v === null ? 'NULL' : `'${v.replace(/'/g, "''")}'`)).join(',')}]::text[]`;
+const sqlArray = (values: (string | null)[]) => `ARRAY[${values.map((v) => (v === null ? 'NULL' : `'${v.replace(/'/g, "''")}'`)).join(',')}]::text[]`;
 
 /** Tables the generator fills in bulk; their plain (non-unique) indexes are built after the load. */
 // search_words and search_prefixes are filled by the clients trigger (migration 0015) during the one INSERT.
@@ -52,10 +50,9 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
       [BULK_TABLES],
     );
     await session.execScript(
-      [
-        ...foreignKeys.map((key) => `ALTER TABLE "${key.table}" DROP CONSTRAINT "${key.name}";`),
-        ...indexes.map((index) => `DROP INDEX "${index.name}";`),
-      ].join('\n'),
+      [...foreignKeys.map((key) => `ALTER TABLE "${key.table}" DROP CONSTRAINT "${key.name}";`), ...indexes.map((index) => `DROP INDEX "${index.name}";`)].join(
+        '\n',
+      ),
     );
     await fillTables(session, options, log);
     const t = Date.now();
@@ -175,7 +172,8 @@ async function fillTables(database: SeedSession, options: SeedOptions, log: (lin
             ${ts} - make_interval(secs => ${h('c.id * 131 + k', 12)} % (60 * 86400))
      FROM clients c CROSS JOIN v
      CROSS JOIN LATERAL generate_series(1, (${h('c.id', 13)} % ${viewsPerClient * 2 + 1})::int) AS k
-     ORDER BY 3;`,
+     ORDER BY 3
+     ON CONFLICT DO NOTHING;`,
   );
 
   await step(

@@ -1,4 +1,6 @@
 // Names, e-mail domains and MindBody statuses the demo clients are drawn from.
+// Word lists stay a screen of names per line.
+// prettier-ignore
 export const FIRST_NAMES = [
   'Olivia', 'Liam', 'Emma', 'Noah', 'Ava', 'Oliver', 'Sophia', 'Elijah', 'Isabella', 'James', 'Mia', 'William',
   'Amelia', 'Benjamin', 'Harper', 'Lucas', 'Evelyn', 'Henry', 'Abigail', 'Theodore', 'Emily', 'Jack', 'Ella',
@@ -22,6 +24,7 @@ export const FIRST_NAMES = [
   'Declan', 'Leilani', 'Rowan', 'Everleigh', 'Micah', 'Liliana', 'Kayden', 'Melanie', 'Gael', 'Mackenzie',
 ];
 
+// prettier-ignore
 export const LAST_NAMES = [
   'Smith', 'Johnson', 'Williams', 'Brown', 'Jones', 'Garcia', 'Miller', 'Davis', 'Rodriguez', 'Martinez',
   'Hernandez', 'Lopez', 'Gonzalez', 'Wilson', 'Anderson', 'Thomas', 'Taylor', 'Moore', 'Jackson', 'Martin', 'Lee',

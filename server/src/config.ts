@@ -1,94 +1,24 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-
-const booleanString = z
-  .enum(['true', 'false', '1', '0', 'yes', 'no'], { message: 'must be true or false' })
-  .transform((value) => value === 'true' || value === '1' || value === 'yes');
-
-const csv = z
-  .string()
-  .transform((value) => value.split(',').map((item) => item.trim().toLowerCase()).filter(Boolean));
-
-const emptyAsUndefined = (value: unknown) => (value === '' ? undefined : value);
-
-const siteIdList = z
-  .string()
-  .regex(/^\s*-?\d{1,9}\s*(,\s*-?\d{1,9}\s*)*$/, 'must be a comma-separated list of Mindbody site ids like -99 or 5739,12345')
-  .transform((value) => [...new Set(value.split(',').map((item) => Number(item.trim())))]);
-
-/** 'basic:2,premium:3,*:2': RevenueCat entitlement id → access level (sort_order); '*' is any other entitlement. */
-const entitlementLevels = z
-  .string()
-  .regex(
-    /^\s*[^\s:,]+\s*:\s*\d{1,2}\s*(,\s*[^\s:,]+\s*:\s*\d{1,2}\s*)*$/,
-    "must look like 'basic:2,premium:3,*:2' (entitlement id: access level; '*' for any other entitlement)",
-  )
-  .transform((value) => {
-    const levels: Record<string, number> = {};
-    for (const pair of value.split(',')) {
-      const [name, level] = pair.split(':').map((part) => part.trim());
-      levels[name!.toLowerCase()] = Number(level);
-    }
-    return levels;
-  });
-
-/** Quiet hours, 'next morning' and weekly sends are studio-local; an unknown zone must fail at boot. */
-function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: value });
-    return value.length > 0;
-  } catch {
-    return false;
-  }
-}
-
-const secretKey = (what: string) => z.string().min(16, `must be at least 16 characters (${what})`).max(512);
-
-const prefix = z
-  .string()
-  .regex(/^(\/[A-Za-z0-9._~-]+)*$/, 'must be empty or a path like /admin (no trailing slash)');
-
-const isLocalOrHttps = (value: string) => value.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/.test(value);
-
-const localOrHttps = (example: string, secret: string) =>
-  z
-    .url(`must be an absolute URL like ${example}`)
-    .refine(isLocalOrHttps, `must use https (plain http only to this machine), or ${secret} would travel in clear text`);
-
-const ServiceAccountJson = z.object({
-  type: z.literal('service_account', { message: "type must be 'service_account' (a Google Cloud service-account key)" }).optional(),
-  project_id: z.string({ message: 'project_id is missing' }).min(1, 'project_id is missing'),
-  client_email: z.email({ message: 'client_email is missing or not an e-mail address' }),
-  private_key: z.string({ message: 'private_key is missing' }).includes('PRIVATE KEY', { message: 'private_key is not a PEM private key' }),
-  token_uri: z
-    .url({ message: 'token_uri must be an absolute URL' })
-    .refine(isLocalOrHttps, 'token_uri must use https (plain http only to this machine)')
-    .default('https://oauth2.googleapis.com/token'),
-});
-
-/** The service-account key from FCM_SERVICE_ACCOUNT_JSON (inline) or FCM_SERVICE_ACCOUNT_FILE (a path). */
-function serviceAccount(env: Env): { variable: string; value: z.infer<typeof ServiceAccountJson> } | null {
-  const variable = env.FCM_SERVICE_ACCOUNT_JSON ? 'FCM_SERVICE_ACCOUNT_JSON' : env.FCM_SERVICE_ACCOUNT_FILE ? 'FCM_SERVICE_ACCOUNT_FILE' : null;
-  if (!variable) return null;
-  let text = env.FCM_SERVICE_ACCOUNT_JSON;
-  if (!text) {
-    try {
-      text = fs.readFileSync(env.FCM_SERVICE_ACCOUNT_FILE!, 'utf8');
-    } catch (error) {
-      throw new ConfigError(variable, `names a file that cannot be read (${(error as NodeJS.ErrnoException).code ?? 'error'})`);
-    }
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    throw new ConfigError(variable, 'is not JSON (expected the service-account key file Google Cloud downloads)');
-  }
-  const parsed = ServiceAccountJson.safeParse(json);
-  if (!parsed.success) throw new ConfigError(variable, `is not a usable service-account key: ${parsed.error.issues[0]!.message}`);
-  return { variable, value: parsed.data };
-}
+import {
+  booleanString,
+  csv,
+  emptyAsUndefined,
+  siteIdList,
+  siteTimeZones,
+  entitlementLevels,
+  isTimeZone,
+  trustProxy,
+  secretKey,
+  prefix,
+  localOrHttps,
+  wholeNumber,
+  roleMap,
+  roleName,
+} from './configValues';
+import type { Role } from '@contract/permissions';
+import { ConfigError, serviceAccount } from './configServiceAccount';
+import { MAX_OVERRIDE_DAYS, OVERRIDE_MAX_DAYS_DEFAULT, OVERRIDE_MAX_DAYS_LIMIT } from '@contract/clientRules';
 
 const EnvSchema = z
   .object({
@@ -106,6 +36,7 @@ const EnvSchema = z
     STAFF_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     SEED_DEMO: booleanString.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+    TRUST_PROXY: trustProxy.default(false),
     PUBLIC_URL: z.url('must be an absolute URL like https://console.example.com').optional(),
     CONSOLE_DIR: z.string().min(1).default('./dist'),
     OIDC_ISSUER_URL: z.url('must be an absolute URL').optional(),
@@ -113,6 +44,18 @@ const EnvSchema = z
     OIDC_CLIENT_SECRET: z.string().min(1).optional(),
     OIDC_ALLOWED_EMAILS: csv.default([]),
     OIDC_ALLOWED_DOMAINS: csv.default([]),
+    OIDC_ROLE_CLAIM: z
+      .string()
+      .trim()
+      .regex(/^[^\s]{1,200}$/, "must be the name of a claim, like 'groups' or 'realm_access.roles'")
+      .optional(),
+    OIDC_ROLE_MAP: roleMap.optional(),
+    OIDC_DEFAULT_ROLE: roleName.default('front_desk'),
+    OIDC_EXTRA_SCOPES: z
+      .string()
+      .trim()
+      .regex(/^[\x21\x23-\x2B\x2D-\x5B\x5D-\x7E]+( [\x21\x23-\x2B\x2D-\x5B\x5D-\x7E]+)*$/, "must be scope names separated by spaces, like 'groups'")
+      .optional(),
     MINDBODY_API_URL: z
       .url('must be an absolute URL like https://api.mindbodyonline.com/public/v6')
       .refine(
@@ -125,12 +68,27 @@ const EnvSchema = z
     MINDBODY_SITE_ID: siteIdList.optional(),
     MINDBODY_STAFF_USERNAME: z.string().min(1).optional(),
     MINDBODY_STAFF_PASSWORD: z.string().min(1).optional(),
-    MINDBODY_SYNC_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(7 * 24 * 60).default(60),
+    MINDBODY_SYNC_INTERVAL_MINUTES: wholeNumber('minutes (0: no schedule)', 0, 7 * 24 * 60).default(60),
     MINDBODY_VISITS_DAYS: z.coerce.number().int().min(0).max(365).default(30),
+    // 1,000 calls per API key per day are free (a third-party summary; docs/integrations.md); more are billed.
+    MINDBODY_DAILY_CALL_LIMIT: z.coerce
+      .number({ message: 'must be a whole number of calls per day' })
+      .int()
+      .min(10, 'must be at least 10 (a listing needs a token and a page)')
+      .max(10_000_000)
+      .default(1000),
+    MINDBODY_SITE_TIME_ZONES: siteTimeZones.optional(),
     REVENUECAT_WEBHOOK_AUTH: secretKey('the Authorization header value set in RevenueCat').optional(),
     REVENUECAT_ENTITLEMENT_LEVELS: entitlementLevels.default(entitlementLevels.parse('basic:2,premium:3,*:2')),
+    REVENUECAT_ACCEPT_SANDBOX: booleanString.default(false),
     APP_API_KEY: secretKey('the key the mobile app sends in X-App-Key').optional(),
     APP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
+    APP_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
+    FIREBASE_PROJECT_ID: z
+      .string()
+      .trim()
+      .regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, "must be your Firebase project id (6-30 lowercase letters, digits and '-', like studio-app-1234)")
+      .optional(),
     VIMEO_ACCESS_TOKEN: z.string().trim().min(1).optional(),
     VIMEO_USER_ID: z
       .string()
@@ -144,12 +102,15 @@ const EnvSchema = z
       )
       .default('https://api.vimeo.com'),
     VIMEO_SANDBOX_PAGE_DELAY_MS: z.coerce.number().int().min(0).max(10_000).optional(),
-    STUDIO_TIME_ZONE: z
-      .string()
-      .trim()
-      .refine(isTimeZone, "must be an IANA time zone like 'Europe/London' or 'America/New_York'")
-      .default('UTC'),
-    AUTOMATED_MESSAGES_INTERVAL_MINUTES: z.coerce.number().int().min(0).max(24 * 60).default(5),
+    STUDIO_TIME_ZONE: z.string().trim().refine(isTimeZone, "must be an IANA time zone like 'Europe/London' or 'America/New_York'").default('UTC'),
+    AUTOMATED_MESSAGES_INTERVAL_MINUTES: wholeNumber('minutes (0: no schedule)', 0, 24 * 60).default(5),
+    AT_RISK_ACTIVE_DAYS: wholeNumber('days', 1, 365).default(60),
+    AT_RISK_QUIET_DAYS: wholeNumber('days', 1, 365).default(14),
+    JOB_RETENTION_DAYS: wholeNumber('days', 1, 3650).default(14),
+    OVERRIDE_MAX_DAYS: wholeNumber('days', MAX_OVERRIDE_DAYS, OVERRIDE_MAX_DAYS_LIMIT).default(OVERRIDE_MAX_DAYS_DEFAULT),
+    JOB_CONCURRENCY_DEFAULT: wholeNumber('workers', 1, 20).default(2),
+    JOB_CONCURRENCY_SYNC: wholeNumber('workers', 1, 20).default(2),
+    JOB_CONCURRENCY_MESSAGES: wholeNumber('workers', 1, 20).default(4),
     FCM_SERVICE_ACCOUNT_JSON: z.string().trim().min(1).optional(),
     FCM_SERVICE_ACCOUNT_FILE: z.string().trim().min(1).optional(),
     FCM_API_URL: localOrHttps('https://fcm.googleapis.com', 'the OAuth2 access token').default('https://fcm.googleapis.com'),
@@ -165,6 +126,7 @@ const EnvSchema = z
       .optional(),
     ALGOLIA_ADMIN_KEY: z.string().min(8, 'must be an Algolia admin API key').max(512).optional(),
     ALGOLIA_SEARCH_KEY: z.string().min(8, 'must be an Algolia search-only API key').max(512).optional(),
+    ALGOLIA_API_URL: localOrHttps('https://APPID.algolia.net', 'the admin key').optional(),
   })
   .superRefine((env, ctx) => {
     if ((env.STAFF_EMAIL === undefined) !== (env.STAFF_PASSWORD === undefined)) {
@@ -180,8 +142,15 @@ const EnvSchema = z
       ctx.addIssue({ code: 'custom', path: [missing[0]], message: `is required when any OIDC_* is set (missing: ${missing.join(', ')})` });
     }
     const siteIds = env.MINDBODY_SITE_IDS ?? env.MINDBODY_SITE_ID;
-    const mindbody = { MINDBODY_API_KEY: env.MINDBODY_API_KEY, MINDBODY_SITE_IDS: siteIds, MINDBODY_STAFF_USERNAME: env.MINDBODY_STAFF_USERNAME, MINDBODY_STAFF_PASSWORD: env.MINDBODY_STAFF_PASSWORD };
-    const mindbodyMissing = Object.entries(mindbody).filter(([, v]) => v === undefined).map(([k]) => k);
+    const mindbody = {
+      MINDBODY_API_KEY: env.MINDBODY_API_KEY,
+      MINDBODY_SITE_IDS: siteIds,
+      MINDBODY_STAFF_USERNAME: env.MINDBODY_STAFF_USERNAME,
+      MINDBODY_STAFF_PASSWORD: env.MINDBODY_STAFF_PASSWORD,
+    };
+    const mindbodyMissing = Object.entries(mindbody)
+      .filter(([, v]) => v === undefined)
+      .map(([k]) => k);
     if (mindbodyMissing.length > 0 && mindbodyMissing.length < 4) {
       ctx.addIssue({
         code: 'custom',
@@ -193,12 +162,21 @@ const EnvSchema = z
       ctx.addIssue({ code: 'custom', path: ['FCM_SERVICE_ACCOUNT_FILE'], message: 'cannot be set together with FCM_SERVICE_ACCOUNT_JSON (set one of them)' });
     }
     const algolia = { ALGOLIA_APP_ID: env.ALGOLIA_APP_ID, ALGOLIA_ADMIN_KEY: env.ALGOLIA_ADMIN_KEY, ALGOLIA_SEARCH_KEY: env.ALGOLIA_SEARCH_KEY };
-    const algoliaMissing = Object.entries(algolia).filter(([, v]) => v === undefined).map(([k]) => k);
+    const algoliaMissing = Object.entries(algolia)
+      .filter(([, v]) => v === undefined)
+      .map(([k]) => k);
     if (algoliaMissing.length > 0 && algoliaMissing.length < 3) {
       ctx.addIssue({
         code: 'custom',
         path: [algoliaMissing[0]!],
         message: `is required when any ALGOLIA_* is set (missing: ${algoliaMissing.join(', ')}); the console needs the search-only key, the server the admin key`,
+      });
+    }
+    if ((env.OIDC_ROLE_CLAIM === undefined) !== (env.OIDC_ROLE_MAP === undefined)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [env.OIDC_ROLE_CLAIM === undefined ? 'OIDC_ROLE_CLAIM' : 'OIDC_ROLE_MAP'],
+        message: "is required when the other is set: OIDC_ROLE_CLAIM names the claim (like 'groups'), OIDC_ROLE_MAP maps its values to roles",
       });
     }
     if (oidc.every((v) => v !== undefined) && env.OIDC_ALLOWED_EMAILS.length === 0 && env.OIDC_ALLOWED_DOMAINS.length === 0) {
@@ -227,19 +205,26 @@ export interface Config extends Env {
   vimeo: { kind: 'vimeo'; apiUrl: string; token: string; userId: string } | { kind: 'sandbox'; pageDelayMs: number };
   consoleDir: string;
   mindbody: MindbodyConfig | null;
+  /** The zone a Mindbody site's offset-less date-times are in: MINDBODY_SITE_TIME_ZONES, else STUDIO_TIME_ZONE. */
+  mindbodyTimeZoneOf: (siteId: number) => string;
   /** Live FCM HTTP v1 with a service account; null sends through the sandbox (recorded as delivered). */
   fcm: { apiUrl: string; serviceAccount: { project_id: string; client_email: string; private_key: string; token_uri: string } } | null;
-  oidc: { issuerUrl: string; clientId: string; clientSecret: string; allowedEmails: string[]; allowedDomains: string[] } | null;
+  oidc: {
+    issuerUrl: string;
+    clientId: string;
+    clientSecret: string;
+    allowedEmails: string[];
+    allowedDomains: string[];
+    /** Scopes beyond 'openid profile email' (OIDC_EXTRA_SCOPES); roleClaim null keeps the role set in the console; defaultRole when the claim maps to none. */
+    extraScopes: string[];
+    roleClaim: { name: string; map: [string, Role][] } | null;
+    defaultRole: Role;
+  } | null;
   /** Hosted Algolia: the server pushes changes there and the console searches it directly. */
-  algolia: { appId: string; adminKey: string; searchKey: string } | null;
+  algolia: { appId: string; adminKey: string; searchKey: string; /** One write host instead of Algolia's four. */ apiUrl: string | null } | null;
 }
 
-export class ConfigError extends Error {
-  constructor(public readonly variable: string, detail: string) {
-    super(`Invalid configuration: ${variable} ${detail}`);
-    this.name = 'ConfigError';
-  }
-}
+export { ConfigError };
 
 /** Validates every environment variable the server reads; the first bad one is named in the error. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -250,12 +235,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     throw new ConfigError(String(issue.path[0] ?? 'environment'), issue.message);
   }
   const value = parsed.data;
-  const account = serviceAccount(value);
+  const account = serviceAccount(value.FCM_SERVICE_ACCOUNT_JSON, value.FCM_SERVICE_ACCOUNT_FILE);
   return {
     ...value,
     fcm: account ? { apiUrl: value.FCM_API_URL.replace(/\/+$/, ''), serviceAccount: account.value } : null,
     dataDir: path.resolve(value.DATA_DIR),
     consoleDir: path.resolve(value.CONSOLE_DIR),
+    mindbodyTimeZoneOf: (siteId) => value.MINDBODY_SITE_TIME_ZONES?.[siteId] ?? value.STUDIO_TIME_ZONE,
     mindbody:
       value.MINDBODY_API_KEY && value.MINDBODY_STAFF_USERNAME && value.MINDBODY_STAFF_PASSWORD && (value.MINDBODY_SITE_IDS ?? value.MINDBODY_SITE_ID)
         ? {
@@ -272,7 +258,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
         { kind: 'sandbox', pageDelayMs: value.VIMEO_SANDBOX_PAGE_DELAY_MS ?? (value.NODE_ENV === 'test' ? 0 : 400) },
     algolia:
       value.ALGOLIA_APP_ID && value.ALGOLIA_ADMIN_KEY && value.ALGOLIA_SEARCH_KEY
-        ? { appId: value.ALGOLIA_APP_ID, adminKey: value.ALGOLIA_ADMIN_KEY, searchKey: value.ALGOLIA_SEARCH_KEY }
+        ? { appId: value.ALGOLIA_APP_ID, adminKey: value.ALGOLIA_ADMIN_KEY, searchKey: value.ALGOLIA_SEARCH_KEY, apiUrl: value.ALGOLIA_API_URL ?? null }
         : null,
     oidc:
       value.OIDC_ISSUER_URL && value.OIDC_CLIENT_ID && value.OIDC_CLIENT_SECRET
@@ -282,6 +268,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
             clientSecret: value.OIDC_CLIENT_SECRET,
             allowedEmails: value.OIDC_ALLOWED_EMAILS,
             allowedDomains: value.OIDC_ALLOWED_DOMAINS,
+            extraScopes: value.OIDC_EXTRA_SCOPES?.split(' ') ?? [],
+            roleClaim: value.OIDC_ROLE_CLAIM && value.OIDC_ROLE_MAP ? { name: value.OIDC_ROLE_CLAIM, map: value.OIDC_ROLE_MAP } : null,
+            defaultRole: value.OIDC_DEFAULT_ROLE,
           }
         : null,
   };

@@ -16,7 +16,8 @@ function dataInBanner(app: FastifyInstance, base: string): string[] {
   const every = config.MINDBODY_SYNC_INTERVAL_MINUTES;
   return [
     `  Mindbody: ${mindbody.mode === 'live' ? 'live API' : 'sandbox site (set MINDBODY_* for the live API)'}, sites ${mindbody.siteIds.join(', ')}; ` +
-      (every > 0 ? `imports every ${every} min` : 'no scheduled import') + ' (npm run sync:mindbody, or POST /api/admin/v1/mindbody/sync)',
+      (every > 0 ? `imports every ${every} min` : 'no scheduled import') +
+      ' (npm run sync:mindbody, or POST /api/admin/v1/mindbody/sync)',
     `  RevenueCat webhook: POST ${base}/api/webhooks/revenuecat  Authorization: ${key(app.integrationKeys.revenuecatWebhookAuth)}`,
     `  Mobile app: POST ${base}/api/app/v1/debug-info and /video-views  X-App-Key: ${key(app.integrationKeys.appApiKey)}`,
     config.algolia
@@ -39,7 +40,14 @@ async function main() {
     throw error;
   }
 
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }).catch((error) => {
+  let shutdown: ((reason: string, exitCode: number) => Promise<void>) | undefined;
+  // PGlite's worker thread died: every query now fails (503). Exit, so the supervisor restarts us.
+  const onFailure = (error: Error) => {
+    console.error(`\n✖ ${error.message}\n`);
+    if (shutdown) void shutdown('database stopped', 1);
+    else process.exit(1);
+  };
+  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, onFailure }).catch((error) => {
     if (error instanceof DataDirLockedError) fail(error.message);
     fail(`Cannot open the database (${config.DATABASE_URL ? 'DATABASE_URL' : `PGlite in ${config.dataDir}`}): ${(error as Error).message}`);
   });
@@ -53,10 +61,10 @@ async function main() {
   const app = await buildApp({ config, database });
 
   let stopping = false;
-  const shutdown = async (signal: string) => {
+  shutdown = async (reason: string, exitCode: number) => {
     if (stopping) return;
     stopping = true;
-    app.log.info({ signal }, 'shutting down');
+    app.log.info({ reason }, 'shutting down');
     const deadline = setTimeout(() => {
       app.log.error('shutdown took too long; exiting');
       process.exit(1);
@@ -65,14 +73,14 @@ async function main() {
     try {
       await app.close(); // stops accepting, lets in-flight requests finish
       await database.close();
-      process.exit(0);
+      process.exit(exitCode);
     } catch (error) {
       app.log.error({ err: error }, 'unclean shutdown');
       process.exit(1);
     }
   };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown?.('SIGTERM', 0));
+  process.on('SIGINT', () => void shutdown?.('SIGINT', 0));
 
   await app.listen({ port: config.PORT, host: config.HOST });
   app.jobs.start();
@@ -88,8 +96,8 @@ async function main() {
   ];
   if (config.oidc) lines.push(`  Sign-in goes through ${config.oidc.issuerUrl}`);
   else if (account?.generatedPassword)
-    lines.push(`  Staff account created: ${account.email} / ${account.generatedPassword}  (shown once; change it with npm run staff)`);
-  else if (account) lines.push(`  Staff account: ${account.email} (password from STAFF_PASSWORD)`);
+    lines.push(`  Staff account created: ${account.email} / ${account.generatedPassword}  (an owner; shown once; change it from the user menu)`);
+  else if (account) lines.push(`  Staff account: ${account.email} (an owner, password from STAFF_PASSWORD)`);
   lines.push(`  API docs: ${base}${config.SERVER_PREFIX}/api/docs`);
   lines.push(...dataInBanner(app, `${base}${config.SERVER_PREFIX}`), '');
   console.log(lines.join('\n'));

@@ -8,10 +8,14 @@ import type { IntegrationKeys } from './integrations/keys';
 import type { Automation } from './automation';
 import type { PushService } from './push/service';
 import type { SearchIndexer } from './integrations/algolia';
+import type { IdTokenVerifier } from './integrations/firebase/idToken';
 
 export interface Clock {
   now(): Date;
 }
+
+import type { FastifySchema } from 'fastify';
+import type { Permission } from '@contract/permissions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -28,11 +32,24 @@ declare module 'fastify' {
     push: PushService;
     /** Keys the inbound integrations must present (RevenueCat webhook, mobile app). */
     integrationKeys: IntegrationKeys;
-    /** Automated messages (issue 12): the sending engine and the push sender it uses. */
+    /** Checks the Firebase ID token of the app's reports when FIREBASE_PROJECT_ID is set; null with the shared app key only. */
+    idTokens: IdTokenVerifier | null;
+    /** Automated messages (docs/automation.md): the sending engine and the push sender it uses. */
     automation: Automation;
     /** Hosted Algolia's writer with ALGOLIA_*, a no-op sandbox otherwise (our endpoint reads the database). */
     searchIndexer: SearchIndexer;
-    routeTable: { method: string; url: string; public: boolean }[];
+    /**
+     * Every registered route, for the tests that walk them all (guard, fuzzing); `schema` is the
+     * route's own (zod) schemas, for the tests that derive their requests from them.
+     */
+    routeTable: {
+      method: string;
+      url: string;
+      readonly public: boolean;
+      readonly permission: Permission | undefined;
+      schema?: FastifySchema;
+      scrubsText: boolean;
+    }[];
     /** Prefix every server path lives under (SERVER_PREFIX), '' by default. */
     pathPrefix: string;
   }
@@ -42,7 +59,21 @@ declare module 'fastify' {
     sessionId: string | null;
   }
   interface FastifyContextConfig {
-    /** Routes under /api that answer without a staff session (they check their own key, if any). */
+    /**
+     * Answers without a staff session (it checks its own key, if any). Every other route needs
+     * one: the guard denies by default (server/src/auth/guard.ts).
+     */
     public?: boolean;
+    /**
+     * What the caller's role must allow (contract/permissions.ts). Every route that is not public
+     * declares one; a route with neither stops the server at start and is refused to everyone.
+     */
+    permission?: Permission;
+    /** A public route that still wants `request.staff` when the caller has a session. */
+    readsSession?: boolean;
+    /** A GET that changes data (spec §7's syncs): refused to navigations and other sites. */
+    changesState?: boolean;
+    /** Answers whatever the Host header says, also with PUBLIC_URL set (load balancers' health checks). */
+    anyHost?: boolean;
   }
 }

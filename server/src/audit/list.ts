@@ -1,7 +1,8 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
-import type { AuditEntry, AuditFilter, AUDIT_SORT_FIELDS } from '../../../contract/audit';
+import type { AuditEntry, AuditFilter, AUDIT_SORT_FIELDS } from '@contract/audit';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
+import { notFound } from '../lib/errors';
 
 export type AuditSortField = (typeof AUDIT_SORT_FIELDS)[number];
 
@@ -48,8 +49,17 @@ export async function listAudit(
   const orderBy = field === 'id' ? [direction(auditLog.id)] : [sql`${direction(auditLog[field])} NULLS LAST`, direction(auditLog.id)];
   const [start, end] = params.range;
   const [rows, [count]] = await Promise.all([
-    db.select().from(auditLog).where(where).orderBy(...orderBy).limit(end - start + 1).offset(start),
-    db.select({ total: sql<number>`count(*)::int` }).from(auditLog).where(where),
+    db
+      .select()
+      .from(auditLog)
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(end - start + 1)
+      .offset(start),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(where),
   ]);
   return { rows: rows.map(toEntry), total: Number(count!.total) };
 }
@@ -57,6 +67,13 @@ export async function listAudit(
 export async function getAudit(db: Db, id: number): Promise<AuditEntry | undefined> {
   const [row] = await db.select().from(auditLog).where(eq(auditLog.id, id));
   return row && toEntry(row);
+}
+
+/** One entry; 404 when there is none. */
+export async function requireAuditEntry(db: Db, id: number): Promise<AuditEntry> {
+  const entry = await getAudit(db, id);
+  if (!entry) throw notFound(`No audit entry with id ${id}.`);
+  return entry;
 }
 
 const CSV_COLUMNS = ['id', 'at', 'staff_email', 'action', 'target_type', 'target_id', 'client_id', 'before', 'after', 'ip'] as const;

@@ -1,10 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { AuditAction } from '../../../contract/audit';
-import type { Db, Queryable } from '../db/client';
-import { auditLog } from '../db/schema';
-
-/** `app.db` or the `tx` of `app.db.transaction(async (tx) => …)`: both can write the entry. */
-export type Executor = Pick<Db, 'insert'>;
+import type { AuditAction } from '@contract/audit';
+import type { Queryable } from '../db/client';
 
 export interface AuditEntryInput {
   /** Who acted: the request's staff member; null for the system. A bare e-mail for failed sign-ins. */
@@ -23,37 +19,21 @@ export interface AuditEntryInput {
 }
 
 /**
- * Records a staff action. Call it with the SAME transaction as the change, so the change and its
- * entry are stored together or not at all:
+ * The one way to write an audit entry. Call it with the SAME transaction as the change, so the
+ * change and its entry are stored together or not at all:
  *
- *   await app.db.transaction(async (tx) => {
+ *   await app.database.transaction(async (tx) => {
  *     const before = await loadGrant(tx, id);
  *     const after = await saveGrant(tx, id, body);
- *     await recordAudit(tx, { ...auditActor(request), action: 'client.override_grant', target_type: 'client',
+ *     await recordAudit(tx, { ...actor, action: 'client.override_grant', target_type: 'client',
  *       target_id: clientId, client_id: clientId, ...changedFields(before, after) });
  *   });
  *
- * Inside the transaction use only `tx` (not `app.db` nor `app.database.query`): PGlite has one
- * connection, so a query outside the transaction waits for it to end.
+ * An action that changes nothing in the database itself (a sign-in that failed, a sync started on
+ * the job queue) passes `app.database`. `tests/server/one-way.test.ts` keeps other writes to
+ * audit_log out of the code.
  */
-export async function recordAudit(tx: Executor, entry: AuditEntryInput): Promise<void> {
-  const staff = entry.staff;
-  await tx.insert(auditLog).values({
-    ...(entry.at ? { at: entry.at } : {}),
-    staff_user_id: typeof staff === 'object' && staff ? staff.id : null,
-    staff_email: typeof staff === 'string' ? staff.toLowerCase().slice(0, 320) : (staff?.email ?? null),
-    action: entry.action,
-    target_type: entry.target_type,
-    target_id: entry.target_id == null ? null : String(entry.target_id),
-    client_id: entry.client_id ?? null,
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-    ip: entry.ip ?? null,
-  });
-}
-
-/** `recordAudit` for raw-SQL code: pass the `tx` of `database.transaction(async (tx) => …)`. */
-export async function recordAuditSql(tx: Queryable, entry: AuditEntryInput): Promise<void> {
+export async function recordAudit(tx: Queryable, entry: AuditEntryInput): Promise<void> {
   const staff = entry.staff;
   await tx.query(
     `INSERT INTO audit_log (at, staff_user_id, staff_email, action, target_type, target_id, client_id, before, after, ip)
@@ -73,8 +53,15 @@ export async function recordAuditSql(tx: Queryable, entry: AuditEntryInput): Pro
   );
 }
 
-/** Who, from where and when, for `recordAudit` in a route handler: `{ ...auditActor(request), action, … }`. */
-export function auditActor(request: FastifyRequest): Pick<AuditEntryInput, 'staff' | 'ip' | 'at'> {
+/** Who acted, from where and when: what an area function takes from a route to record the action. */
+export interface Actor {
+  staff: { id: number; email: string } | null;
+  ip: string | null;
+  at: Date;
+}
+
+/** The request's actor, for `recordAudit` and the area functions routes call: `{ ...auditActor(request), action, … }`. */
+export function auditActor(request: FastifyRequest): Actor {
   const staff = request.staff;
   return { staff: staff ? { id: staff.id, email: staff.email } : null, ip: request.ip, at: request.server.clock.now() };
 }

@@ -1,54 +1,83 @@
-const escapeHtml = (value: string) =>
-  value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
 
-/** The backend login page the console sends signed-out staff to. */
-export function loginPage(options: { action: string; nonce: string; email?: string; error?: string; notice?: string }): string {
-  const message = options.error
-    ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>`
-    : options.notice
-      ? `<p class="notice" role="status">${escapeHtml(options.notice)}</p>`
-      : '';
+/** The frame of the server's own pages (sign-in, sign-out confirmation): one card, light or dark. */
+function authPage(options: { title: string; nonce: string; subtitle: string; content: string }): string {
   return `<!doctype html>
 <html lang="en">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Sign in · Studio Console</title>
+<title>${escapeHtml(options.title)} · Studio Console</title>
 <style nonce="${options.nonce}">
   :root { color-scheme: light dark; font-family: Roboto, system-ui, -apple-system, "Segoe UI", sans-serif; }
-  body { margin: 0; min-height: 100vh; display: grid; place-items: center; background: #f4f5f7; color: #1f2430; }
-  main { width: min(360px, calc(100vw - 32px)); background: #fff; border-radius: 12px; padding: 32px 28px;
-         box-shadow: 0 10px 30px rgba(20, 24, 40, .12); }
+  *, *::before, *::after { box-sizing: border-box; }
+  /* Sized by its padding and max-width, never by the viewport's width (a phone's 100vw counts a scrollbar). */
+  body { margin: 0; min-height: 100vh; display: grid; place-items: center; padding: 16px; background: #f4f5f7; color: #1f2430; }
+  main { width: 100%; max-width: 360px; min-width: 0; background: #fff; border-radius: 12px; padding: 28px 24px;
+         box-shadow: 0 10px 30px rgba(20, 24, 40, .12); overflow-wrap: anywhere; }
   h1 { font-size: 1.35rem; margin: 0 0 4px; }
   .sub { margin: 0 0 24px; color: #5f6677; font-size: .95rem; }
   label { display: block; font-size: .85rem; font-weight: 600; margin: 16px 0 6px; }
   input { box-sizing: border-box; width: 100%; padding: 10px 12px; font: inherit; border: 1px solid #c4c8d2; border-radius: 6px; }
-  input:focus { outline: 2px solid #e4572e; border-color: transparent; }
+  input:focus { outline: 2px solid #c2410c; border-color: transparent; }
+  button:focus-visible { outline: 2px solid #c2410c; outline-offset: 2px; }
   button { margin-top: 24px; width: 100%; padding: 11px; font: inherit; font-weight: 600; color: #fff;
-           background: #e4572e; border: 0; border-radius: 6px; cursor: pointer; }
-  button:hover { background: #c8451f; }
+           background: #c2410c; border: 0; border-radius: 6px; cursor: pointer; }
+  button:hover { background: #9a3412; }
   .error { background: #fdecea; color: #8a1c12; padding: 10px 12px; border-radius: 6px; margin: 0 0 8px; }
   .notice { background: #e8f4fd; color: #0b4a6f; padding: 10px 12px; border-radius: 6px; margin: 0 0 8px; }
   @media (prefers-color-scheme: dark) {
     body { background: #121417; color: #e8eaee; } main { background: #1d2026; }
     .sub { color: #a3a9b6; } input { background: #121417; color: inherit; border-color: #3a3f4a; }
+    input:focus, button:focus-visible { outline-color: #fb923c; }
   }
 </style>
 </head>
 <body>
 <main>
   <h1>Studio Console</h1>
-  <p class="sub">Staff sign-in</p>
-  ${message}
-  <form method="post" action="${escapeHtml(options.action)}">
-    <label for="email">Email</label>
-    <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(options.email ?? '')}" ${options.email ? '' : 'autofocus'}>
-    <label for="password">Password</label>
-    <input id="password" name="password" type="password" autocomplete="current-password" required ${options.email ? 'autofocus' : ''}>
-    <button type="submit">Sign in</button>
-  </form>
+  <p class="sub">${escapeHtml(options.subtitle)}</p>
+  ${options.content}
 </main>
 </body>
 </html>`;
 }
 
+/** The backend login page the console sends signed-out staff to. */
+export function loginPage(options: { action: string; nonce: string; email?: string; error?: string; notice?: string; next?: string | null }): string {
+  const message = options.error
+    ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>`
+    : options.notice
+      ? `<p class="notice" role="status">${escapeHtml(options.notice)}</p>`
+      : '';
+  return authPage({
+    title: 'Sign in',
+    nonce: options.nonce,
+    subtitle: 'Staff sign-in',
+    content: `${message}
+  <form method="post" action="${escapeHtml(options.action)}">
+    ${options.next ? `<input type="hidden" name="next" value="${escapeHtml(options.next)}">` : ''}
+    <label for="email">Email</label>
+    <input id="email" name="email" type="email" autocomplete="username" required value="${escapeHtml(options.email ?? '')}" ${options.email ? '' : 'autofocus'}>
+    <label for="password">Password</label>
+    <input id="password" name="password" type="password" autocomplete="current-password" required ${options.email ? 'autofocus' : ''}>
+    <button type="submit">Sign in</button>
+  </form>`,
+  });
+}
+
+/**
+ * Shown instead of signing out when /logout was reached from another site (a link or a redirect
+ * someone else chose): one button, posting back to us, signs out.
+ */
+export function logoutConfirmPage(options: { action: string; nonce: string }): string {
+  return authPage({
+    title: 'Sign out',
+    nonce: options.nonce,
+    subtitle: 'Sign out',
+    content: `<p>Do you want to sign out of Studio Console?</p>
+  <form method="post" action="${escapeHtml(options.action)}">
+    <button type="submit" autofocus>Sign out</button>
+  </form>`,
+  });
+}

@@ -1,12 +1,15 @@
 import * as client from 'openid-client';
 import type { Config } from '../config';
 import { createCircuitBreaker } from '../lib/circuitBreaker';
+import { claimValues, hasClaim } from './oidcRoles';
 
 export interface OidcProfile {
   subject: string;
   email: string;
   nickname: string;
   picture: string | null;
+  /** The values of OIDC_ROLE_CLAIM, when it is configured; null otherwise. */
+  roleClaimValues: string[] | null;
 }
 
 export interface OidcTransaction {
@@ -30,17 +33,13 @@ export function createOidc(settings: NonNullable<Config['oidc']>) {
   const breaker = createCircuitBreaker({ service: 'The identity provider', failureThreshold: 3, coolDownMs: 30_000 });
   const configuration = () => {
     discovered ??= breaker
-      .run(() => client.discovery(
-        new URL(settings.issuerUrl),
-        settings.clientId,
-        settings.clientSecret,
-        undefined,
-        {
+      .run(() =>
+        client.discovery(new URL(settings.issuerUrl), settings.clientId, settings.clientSecret, undefined, {
           timeout: IDP_TIMEOUT_SECONDS,
           // A plain-http issuer only makes sense on a developer's machine or inside tests.
           execute: settings.issuerUrl.startsWith('http://') ? [client.allowInsecureRequests] : [],
-        },
-      ))
+        }),
+      )
       .catch((error) => {
         discovered = undefined;
         throw error;
@@ -54,7 +53,7 @@ export function createOidc(settings: NonNullable<Config['oidc']>) {
       const transaction = { state: client.randomState(), nonce: client.randomNonce(), codeVerifier: client.randomPKCECodeVerifier() };
       const url = client.buildAuthorizationUrl(config, {
         redirect_uri: redirectUri,
-        scope: 'openid profile email',
+        scope: ['openid', 'profile', 'email', ...settings.extraScopes].join(' '),
         code_challenge: await client.calculatePKCECodeChallenge(transaction.codeVerifier),
         code_challenge_method: 'S256',
         state: transaction.state,
@@ -73,7 +72,9 @@ export function createOidc(settings: NonNullable<Config['oidc']>) {
       });
       const claims = tokens.claims()!;
       let info: Record<string, unknown> = { ...claims };
-      if (!claims.email && tokens.access_token) {
+      // Many providers put e-mail or groups only in userinfo, not in the ID token.
+      const roleClaim = settings.roleClaim?.name;
+      if ((!claims.email || (roleClaim && !hasClaim(claims, roleClaim))) && tokens.access_token) {
         info = { ...info, ...(await client.fetchUserInfo(config, tokens.access_token, claims.sub)) };
       }
       const email = typeof info.email === 'string' ? info.email.toLowerCase() : '';
@@ -91,6 +92,7 @@ export function createOidc(settings: NonNullable<Config['oidc']>) {
         email,
         nickname: nickname ?? email.split('@')[0]!,
         picture: typeof info.picture === 'string' ? info.picture : null,
+        roleClaimValues: roleClaim ? claimValues(info, roleClaim) : null,
       };
     },
   };

@@ -39,8 +39,13 @@ export interface SessionStore {
   listActive(staffUserId: number): Promise<ActiveSession[]>;
   /** Ends one of the staff member's sessions (a stored id from `listActive`); whether it was there. */
   end(staffUserId: number, storedId: string, executor?: Db): Promise<boolean>;
-  /** Ends every session of the staff member but `keepStoredId`; how many ended. */
-  endOthers(staffUserId: number, keepStoredId: string, executor?: Db): Promise<number>;
+  /** Ends every session of the staff member but `keepStoredId` (none kept without it); how many ended. */
+  endOthers(staffUserId: number, keepStoredId: string | null, executor?: Db): Promise<number>;
+  /**
+   * Drops what this process remembers of the staff member's sessions, so a changed role or a
+   * disabled account counts from the next request (other instances: within RESOLVE_CACHE_MS).
+   */
+  forgetUser(staffUserId: number): void;
   resolve(token: string | undefined): Promise<{ user: StaffUser; sessionId: string } | null>;
   destroy(token: string | undefined): Promise<void>;
   purgeExpired(): Promise<number>;
@@ -108,9 +113,13 @@ export function createSessionStore(db: Db, now: () => Date): SessionStore {
       forget((entry) => entry.user.id === staffUserId && entry.sessionId !== keepStoredId);
       const removed = await executor
         .delete(sessions)
-        .where(and(eq(sessions.staff_user_id, staffUserId), ne(sessions.id, keepStoredId)))
+        .where(keepStoredId === null ? eq(sessions.staff_user_id, staffUserId) : and(eq(sessions.staff_user_id, staffUserId), ne(sessions.id, keepStoredId)))
         .returning({ id: sessions.id });
       return removed.length;
+    },
+
+    forgetUser(staffUserId) {
+      forget((entry) => entry.user.id === staffUserId);
     },
 
     async resolve(token) {
@@ -136,13 +145,17 @@ export function createSessionStore(db: Db, now: () => Date): SessionStore {
         .limit(1);
       if (!row) return null;
       const idleFor = current - row.session.last_seen_at.getTime();
-      if (row.session.expires_at.getTime() <= current || idleFor >= IDLE_TIMEOUT_MS) {
+      // A disabled account's sessions are deleted when it is disabled; this catches any that slipped past.
+      if (row.session.expires_at.getTime() <= current || idleFor >= IDLE_TIMEOUT_MS || row.user.disabled_at) {
         await db.delete(sessions).where(eq(sessions.id, id));
         return null;
       }
       let lastSeenAt = row.session.last_seen_at.getTime();
       if (idleFor >= TOUCH_AFTER_MS) {
-        await db.update(sessions).set({ last_seen_at: new Date(current) }).where(eq(sessions.id, id));
+        await db
+          .update(sessions)
+          .set({ last_seen_at: new Date(current) })
+          .where(eq(sessions.id, id));
         lastSeenAt = current;
       }
       if (resolved.size >= RESOLVE_CACHE_LIMIT) resolved.clear();
@@ -161,12 +174,7 @@ export function createSessionStore(db: Db, now: () => Date): SessionStore {
       forget((entry) => entry.expiresAt <= current.getTime() || current.getTime() - entry.lastSeenAt >= IDLE_TIMEOUT_MS);
       const removed = await db
         .delete(sessions)
-        .where(
-          or(
-            lt(sessions.expires_at, current),
-            lt(sessions.last_seen_at, new Date(current.getTime() - IDLE_TIMEOUT_MS)),
-          ),
-        )
+        .where(or(lt(sessions.expires_at, current), lt(sessions.last_seen_at, new Date(current.getTime() - IDLE_TIMEOUT_MS))))
         .returning({ id: sessions.id });
       return removed.length;
     },
@@ -175,4 +183,7 @@ export function createSessionStore(db: Db, now: () => Date): SessionStore {
 }
 
 export const sessionsOf = (db: Db, staffUserId: number) =>
-  db.select().from(sessions).where(and(eq(sessions.staff_user_id, staffUserId)));
+  db
+    .select()
+    .from(sessions)
+    .where(and(eq(sessions.staff_user_id, staffUserId)));

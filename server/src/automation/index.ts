@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { createAutomationEngine, type AutomationEngine } from './engine';
+import { AUTOMATION_SEND, createAutomationEngine, type AutomationEngine } from './engine';
+import { MAX_SEND_ATTEMPTS, SEND_RETRY_BASE_MS } from './rules';
 import type { AutomatedSender } from './sender';
 import { automationStartedAt } from './settings';
 
@@ -11,17 +12,31 @@ export interface Automation {
 }
 
 export function createAutomation(app: FastifyInstance, sender: AutomatedSender): Automation {
-  const engine = createAutomationEngine({ database: app.database, clock: app.clock, sender, timeZone: app.config.STUDIO_TIME_ZONE, log: app.log });
+  const engine = createAutomationEngine({
+    database: app.database,
+    clock: app.clock,
+    sender,
+    timeZone: app.config.STUDIO_TIME_ZONE,
+    jobs: app.jobs,
+    log: app.log,
+  });
   return { engine, sender };
 }
 
 /**
- * One scheduled run every AUTOMATED_MESSAGES_INTERVAL_MINUTES (0: none; tests call the engine).
- * The queue enqueues each run once across instances; the engine is safe even when runs overlap.
+ * AUTOMATION_TICK plans, every AUTOMATED_MESSAGES_INTERVAL_MINUTES (server/src/schedules.ts; 0: no
+ * schedule, tests call the engine). Each planned push is an AUTOMATION_SEND job, retried 1, 2, 4
+ * minutes apart by the queue. Both run in the `messages` lane, so a Monday's thousands of pushes
+ * never hold back the short jobs of the `default` lane.
  */
 export async function registerAutomationJobs(app: FastifyInstance) {
   await automationStartedAt(app.database, app.clock.now());
-  app.jobs.define(AUTOMATION_TICK, async (job) => app.automation.engine.tick({ heartbeat: job.heartbeat, signal: job.signal }), { maxAttempts: 1 });
-  const minutes = app.config.AUTOMATED_MESSAGES_INTERVAL_MINUTES;
-  if (minutes > 0) await app.jobs.schedule(AUTOMATION_TICK, AUTOMATION_TICK, minutes * 60_000);
+  app.jobs.define(AUTOMATION_TICK, async (job) => ({ planned: await app.automation.engine.plan(job.heartbeat) }), { maxAttempts: 1, lane: 'messages' });
+  const { sending } = app.automation.engine;
+  app.jobs.define(AUTOMATION_SEND, sending.send, {
+    lane: 'messages',
+    maxAttempts: MAX_SEND_ATTEMPTS,
+    backoffMs: SEND_RETRY_BASE_MS,
+    onFailed: sending.recordStopped,
+  });
 }

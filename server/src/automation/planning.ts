@@ -1,9 +1,10 @@
-import type { AutomationTypeSettings } from '../../../contract/automation';
-import type { Database } from '../db/client';
+import type { AutomationTypeSettings } from '@contract/automation';
+import type { Database, Queryable } from '../db/client';
 import { automationStartedAt } from './settings';
 import { candidateQuery } from './triggers';
+import { isWeeklyType, MESSAGE_TYPE_IDS } from '@contract/messageTypes';
 
-export const MESSAGE_TYPES = [1, 2, 3, 4, 5, 6] as const;
+export const MESSAGE_TYPES = MESSAGE_TYPE_IDS;
 /** Events older than this are not planned any more (an outage longer than that is not caught up). */
 export const LOOKBACK_MS = 48 * 60 * 60_000;
 
@@ -12,19 +13,31 @@ export const LOOKBACK_MS = 48 * 60 * 60_000;
  * from where the previous run stopped. Visit triggers look back the whole LOOKBACK_MS every run
  * because Mindbody imports bring visits in after the fact.
  */
-const PLANNED_FROM_MARK = new Set<number>([3, 4, 6]);
+const PLANNED_FROM_MARK = new Set<number>([...MESSAGE_TYPE_IDS.filter(isWeeklyType), 6]);
 /** Catching up (first run, an outage) goes an hour of events per statement, so none runs long. */
 const CATCH_UP_STEP_MS = 60 * 60_000;
 /** Weekly triggers reach every client: planned this many client ids per statement. */
 const CLIENTS_PER_STATEMENT = 20_000;
-const WEEKLY = new Set<number>([3, 4]);
+const WEEKLY = new Set<number>(MESSAGE_TYPE_IDS.filter(isWeeklyType));
+
+/** Queues the sending of pushes just planned, in the transaction that planned them (`tx`). */
+export type EnqueuePushes = (tx: Queryable, pushes: { id: number; due_at: Date }[]) => Promise<unknown>;
 
 /**
- * Plans every active trigger's events of (from, now] into automated_pushes. The unique event key
- * makes planning an event twice (another instance, a repeated window) a no-op. Each statement is
- * kept small: PGlite has one connection, and one long statement stalls every request behind it.
+ * Plans every active trigger's events of (from, now] into automated_pushes, each with its sending
+ * job queued in the same transaction. The unique event key makes planning an event twice (another
+ * instance, a repeated window) a no-op. Each statement is kept small: PGlite has one connection, and
+ * one long statement stalls every request behind it.
  */
-export async function planEvents(database: Database, types: Map<number, AutomationTypeSettings>, now: Date, timeZone: string): Promise<number> {
+export async function planEvents(
+  database: Database,
+  types: Map<number, AutomationTypeSettings>,
+  now: Date,
+  timeZone: string,
+  enqueue: EnqueuePushes,
+  /** Called between statements, outside their transactions (the planning job's heartbeat). */
+  between: () => Promise<void> = async () => undefined,
+): Promise<number> {
   const started = await automationStartedAt(database, now);
   const lookbackFrom = Math.max(started.getTime(), now.getTime() - LOOKBACK_MS);
   const marks = new Map(
@@ -42,7 +55,7 @@ export async function planEvents(database: Database, types: Map<number, Automati
       const step = marked ? CATCH_UP_STEP_MS : Number.POSITIVE_INFINITY;
       for (let stepFrom = from; stepFrom < now.getTime(); stepFrom += step) {
         const window = { from: new Date(stepFrom), to: new Date(Math.min(stepFrom + step, now.getTime())) };
-        planned += await planWindow(database, type, settings, window, timeZone, now);
+        planned += await planWindow(database, type, settings, window, timeZone, now, enqueue, between);
       }
     }
     if (marked) {
@@ -56,17 +69,35 @@ export async function planEvents(database: Database, types: Map<number, Automati
   return planned;
 }
 
-async function planWindow(database: Database, type: number, settings: AutomationTypeSettings, window: { from: Date; to: Date }, timeZone: string, now: Date) {
+async function planWindow(
+  database: Database,
+  type: number,
+  settings: AutomationTypeSettings,
+  window: { from: Date; to: Date },
+  timeZone: string,
+  now: Date,
+  enqueue: EnqueuePushes,
+  between: () => Promise<void>,
+) {
   const query = candidateQuery(type, settings, window, timeZone);
   if (!query) return 0;
   const n = query.params.length;
   const insert = (clientFilter: string, extra: unknown[]) =>
-    database.query(
-      `INSERT INTO automated_pushes (message_type, client_id, event_key, context, planned_for, due_at, created_at)
-       SELECT $${n + 1}, c.client_id, c.event_key, c.context, c.planned_for, c.planned_for, $${n + 2} FROM (${query.sql}) c ${clientFilter}
-       ON CONFLICT (message_type, client_id, event_key) DO NOTHING RETURNING id`,
-      [...query.params, type, now.toISOString(), ...extra],
-    );
+    database
+      .transaction(async (tx) => {
+        const planned = await tx.query<{ id: number; due_at: Date | string }>(
+          `INSERT INTO automated_pushes (message_type, client_id, event_key, context, planned_for, due_at, created_at)
+         SELECT $${n + 1}, c.client_id, c.event_key, c.context, c.planned_for, c.planned_for, $${n + 2} FROM (${query.sql}) c ${clientFilter}
+         ON CONFLICT (message_type, client_id, event_key) DO NOTHING RETURNING id, due_at`,
+          [...query.params, type, now.toISOString(), ...extra],
+        );
+        await enqueue(
+          tx,
+          planned.map((row) => ({ id: Number(row.id), due_at: new Date(row.due_at) })),
+        );
+        return planned;
+      })
+      .finally(between);
   if (!WEEKLY.has(type)) return (await insert('', [])).length;
   const [range] = await database.query<{ low: string | number | null; high: string | number | null }>('SELECT min(id) AS low, max(id) AS high FROM clients');
   if (range?.low == null || range.high == null) return 0;

@@ -1,9 +1,5 @@
-import type {
-  AutomationCountsResponse,
-  AutomationPreviewResponse,
-  ClientAutomatedPushesResponse,
-} from '../../../contract/automation';
-import { fillPlaceholders } from '../../../contract/placeholders';
+import type { AutomationCountsResponse, AutomationPreviewResponse, ClientAutomatedPushesResponse } from '@contract/automation';
+import { fillPlaceholders } from '@contract/placeholders';
 import type { Database } from '../db/client';
 import { enabledTemplates, isMilestone, LOOKBACK_MS, placeholderValues, previousTemplate } from './engine';
 import { chooseTemplate } from './rules';
@@ -32,14 +28,17 @@ export async function automationPreview(database: Database, messageType: number,
   const eligible = `SELECT c.*, cl.first_name, cl.last_name FROM (${query.sql}) c
     JOIN clients cl ON cl.id = c.client_id AND NOT cl.automated_messages_opt_out
     WHERE NOT EXISTS (SELECT 1 FROM automated_pushes p WHERE p.message_type = $${n + 1} AND p.client_id = c.client_id AND p.event_key = c.event_key)
-      AND EXISTS (SELECT 1 FROM debug_records d WHERE d.client_id = c.client_id
+      AND EXISTS (SELECT 1 FROM debug_records d WHERE d.client_id = c.client_id AND d.used_for_push
                   AND COALESCE(NULLIF(d.firebase_token_new, ''), NULLIF(d.firebase_token_current, '')) IS NOT NULL)`;
   const params = [...query.params, messageType];
   const [counted] = await database.query<{ count: number }>(`SELECT count(*)::int AS count FROM (${eligible}) e`, params);
-  const rows = await database.query<{ client_id: number; first_name: string | null; last_name: string | null; planned_for: string | Date; context: Record<string, unknown> }>(
-    `SELECT * FROM (${eligible}) e ORDER BY e.planned_for, e.client_id LIMIT ${SAMPLE_SIZE}`,
-    params,
-  );
+  const rows = await database.query<{
+    client_id: number;
+    first_name: string | null;
+    last_name: string | null;
+    planned_for: string | Date;
+    context: Record<string, unknown>;
+  }>(`SELECT * FROM (${eligible}) e ORDER BY e.planned_for, e.client_id LIMIT ${SAMPLE_SIZE}`, params);
   const sample = [];
   for (const row of rows) {
     const template = chooseTemplate(templates, await previousTemplate(database, Number(row.client_id), messageType), {
@@ -95,6 +94,7 @@ export async function automationCounts(database: Database, messageType: number, 
 export async function clientAutomatedPushes(database: Database, clientId: number): Promise<ClientAutomatedPushesResponse | undefined> {
   const [client] = await database.query<{ opted_out: boolean }>('SELECT automated_messages_opt_out AS opted_out FROM clients WHERE id = $1', [clientId]);
   if (!client) return undefined;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a raw row, mapped field by field below
   const rows = await database.query<Record<string, any>>(
     `SELECT p.id, p.message_type, t.title AS msg_type_title, p.status, p.skip_reason, p.title, p.body, p.planned_for, p.finished_at, p.last_error
      FROM automated_pushes p JOIN message_types t ON t.id = p.message_type

@@ -84,14 +84,12 @@ export function chooseTemplate<T extends TemplateChoice>(
   return sorted.find((t) => t.id > previousId) ?? sorted[0];
 }
 
+/**
+ * A failed send is tried this many times in all, waiting 1, 2, 4 minutes (±20 %) between tries and
+ * never less than FCM's Retry-After: the job queue's back-off (server/src/jobs/job.ts) with this base.
+ */
 export const MAX_SEND_ATTEMPTS = 4;
-const RETRY_BASE_MS = 60_000;
-
-/** Wait before retry n (1-based): 1, 2, 4 ... minutes ±20 %, never shorter than the service's Retry-After. */
-export function retryDelayMs(attempt: number, retryAfterMs = 0, random = Math.random): number {
-  const backoff = RETRY_BASE_MS * 2 ** (attempt - 1) * (0.8 + random() * 0.4);
-  return Math.max(Math.round(backoff), retryAfterMs);
-}
+export const SEND_RETRY_BASE_MS = 60_000;
 
 /** A push that could not go out within this long of its moment is dropped as 'expired' (after an outage). */
 export const STALE_AFTER_MS = 24 * 60 * 60_000;

@@ -1,7 +1,7 @@
 import type { PushService } from '../push/service';
 
 /**
- * What automated messages need from push delivery: the FCM push service of issue 5 sits behind it
+ * What automated messages need from push delivery: the FCM push service (server/src/push/service.ts) sits behind it
  * (live or sandbox by config); tests may put a scripted sender in its place.
  */
 export type PushOutcome =

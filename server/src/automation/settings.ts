@@ -1,8 +1,4 @@
-import {
-  AutomationGlobalSettings,
-  AutomationTypeSettings,
-  type UpdateAutomationSettingsRequest,
-} from '../../../contract/automation';
+import { AutomationGlobalSettings, AutomationTypeSettings, type UpdateAutomationSettingsRequest } from '@contract/automation';
 import type { Queryable } from '../db/client';
 
 const BASE: AutomationTypeSettings = {
@@ -15,7 +11,7 @@ const BASE: AutomationTypeSettings = {
   milestones: [10, 50, 100],
 };
 
-/** Sensible defaults per type; documented in the README ('Automated messages'). */
+/** Sensible defaults per type; documented in docs/automation.md. */
 export const DEFAULT_TYPE_SETTINGS: Record<number, AutomationTypeSettings> = {
   1: { ...BASE, delay_minutes: 60 },
   2: { ...BASE, send_time: '09:00' },
@@ -31,7 +27,11 @@ const GLOBAL_KEY = 'automation.global';
 export const STARTED_KEY = 'automation.started_at';
 
 /** Stored values over the defaults; a stored value that no longer validates falls back to its default. */
-function merge<T extends Record<string, unknown>>(defaults: T, stored: Record<string, unknown>, schema: { shape: Record<string, { safeParse(v: unknown): { success: boolean } }> }): T {
+function merge<T extends Record<string, unknown>>(
+  defaults: T,
+  stored: Record<string, unknown>,
+  schema: { shape: Record<string, { safeParse(v: unknown): { success: boolean } }> },
+): T {
   const result: Record<string, unknown> = { ...defaults };
   for (const [key, value] of Object.entries(stored)) {
     if (key in schema.shape && schema.shape[key]!.safeParse(value).success) result[key] = value;
@@ -82,10 +82,10 @@ export async function saveSettings(
   }
   if (update.global && Object.keys(update.global).length > 0) {
     const next = { ...(await loadGlobalSettings(database)), ...update.global };
-    await database.query(
-      'INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value',
-      [GLOBAL_KEY, JSON.stringify(next)],
-    );
+    await database.query('INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value', [
+      GLOBAL_KEY,
+      JSON.stringify(next),
+    ]);
   }
 }
 

@@ -1,7 +1,7 @@
 // The templates an automated push is made from: which are enabled, which one a client got last, and the values
 // that fill their placeholders.
-import type { AutomationTypeSettings } from '../../../contract/automation';
-import type { PlaceholderValues } from '../../../contract/placeholders';
+import type { AutomationTypeSettings } from '@contract/automation';
+import type { PlaceholderValues } from '@contract/placeholders';
 import type { Database } from '../db/client';
 
 export interface Template {
@@ -16,6 +16,10 @@ export async function enabledTemplates(database: Database): Promise<Map<number, 
   const byType = new Map<number, Template[]>();
   for (const row of rows) byType.set(row.message_type, [...(byType.get(row.message_type) ?? []), row]);
   return byType;
+}
+
+export async function enabledTemplatesOf(database: Database, messageType: number): Promise<Template[]> {
+  return database.query<Template>('SELECT id, message_type, title, message FROM push_messages WHERE enabled AND message_type = $1 ORDER BY id', [messageType]);
 }
 
 /** The template the client got last for this type (rotation), or null. */
@@ -42,5 +46,4 @@ export function placeholderValues(client: { first_name: string | null; last_name
   };
 }
 
-export const isMilestone = (settings: AutomationTypeSettings, context: Record<string, unknown>) =>
-  settings.milestones.includes(Number(context.class_count));
+export const isMilestone = (settings: AutomationTypeSettings, context: Record<string, unknown>) => settings.milestones.includes(Number(context.class_count));

@@ -1,4 +1,5 @@
-import type { AutomationTypeSettings } from '../../../contract/automation';
+import type { AutomationTypeSettings } from '@contract/automation';
+import { isWeeklyType } from '@contract/messageTypes';
 import { lastWeekly, nextWeekly } from './rules';
 import { localDay } from './time';
 
@@ -16,12 +17,7 @@ const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
 const iso = (date: Date) => date.toISOString();
 
-export function candidateQuery(
-  messageType: number,
-  settings: AutomationTypeSettings,
-  window: { from: Date; to: Date },
-  timeZone: string,
-): Candidates | null {
+export function candidateQuery(messageType: number, settings: AutomationTypeSettings, window: { from: Date; to: Date }, timeZone: string): Candidates | null {
   const { from, to } = window;
   switch (messageType) {
     case 1: {
@@ -69,7 +65,7 @@ export function candidateQuery(
         // Monday Morning: every client with the app (a debug record from it).
         return {
           sql: `SELECT DISTINCT d.client_id, $1::text AS event_key, $2::timestamptz AS planned_for, '{}'::jsonb AS context
-                FROM debug_records d WHERE d.client_id IS NOT NULL`,
+                FROM debug_records d WHERE d.client_id IS NOT NULL AND d.used_for_push`,
           params: [key, iso(moment)],
         };
       }
@@ -105,7 +101,7 @@ export function candidateQuery(
 
 /** The window the console's preview shows: the next weekly moment, or the next 24 hours of events. */
 export function previewWindow(messageType: number, settings: AutomationTypeSettings, now: Date, lookbackFrom: Date, timeZone: string) {
-  if (messageType === 3 || messageType === 4) {
+  if (isWeeklyType(messageType)) {
     const moment = nextWeekly(now, settings.weekday, settings.send_time, timeZone);
     return { from: new Date(moment.getTime() - 1), to: moment, moment };
   }

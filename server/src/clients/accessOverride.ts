@@ -1,13 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { Client } from '../../../contract/clients';
+import type { Client } from '@contract/clients';
 import type { Database, Queryable } from '../db/client';
+import { recordAudit } from '../audit/record';
 import { purchaseLevelOf } from '../revenuecat/process';
 import { CLIENT_COLUMNS } from './listQuery';
 import { toClient, type ClientRow } from './rows';
 
 export const OVERRIDE_EXPIRY = 'clients.override-expiry';
 // Overrides end on whole days, so a minute late is invisible; the sweep is one cheap index scan.
-const EXPIRY_EVERY_MS = 60_000;
+export const EXPIRY_EVERY_MS = 60_000;
 const EXPIRY_BATCH = 500;
 
 /**
@@ -28,7 +29,7 @@ export function levelAfterOverride(purchaseLevel: number | null, replacedLevel: 
  */
 export async function grantOverride(
   database: Queryable,
-  grant: { clientId: number; level: number; until: Date; now: Date; grantedBy: string | null },
+  grant: { clientId: number; level: number; until: Date; now: Date; grantedBy: string | null; reason?: string | null },
 ): Promise<Client | null> {
   const rows = await database.query<ClientRow>(
     `WITH locked AS (
@@ -40,14 +41,14 @@ export async function grantOverride(
        FROM locked WHERE c.id = locked.id
        RETURNING c.*, locked.vod_access_level AS previous_level
      ), closed AS (
-       UPDATE access_override_history h SET ended_at = $4
+       UPDATE access_override_history h SET ended_at = $4, end_kind = 'replaced'
        FROM updated u WHERE h.client_id = u.id AND h.ended_at IS NULL
      ), recorded AS (
-       INSERT INTO access_override_history (client_id, level, replaced_level, starts_at, ends_at, granted_by)
-       SELECT id, $2, previous_level, $4, $3, $5 FROM updated
+       INSERT INTO access_override_history (client_id, level, replaced_level, starts_at, ends_at, granted_by, reason)
+       SELECT id, $2, previous_level, $4, $3, $5, $6 FROM updated
      )
      SELECT ${CLIENT_COLUMNS} FROM updated c`,
-    [grant.clientId, grant.level, grant.until.toISOString(), grant.now.toISOString(), grant.grantedBy],
+    [grant.clientId, grant.level, grant.until.toISOString(), grant.now.toISOString(), grant.grantedBy, grant.reason ?? null],
   );
   return rows[0] ? toClient(rows[0]) : null;
 }
@@ -58,7 +59,12 @@ export async function grantOverride(
  * update match nothing, so each override ends exactly once and a fresh one is never undone.
  */
 export async function expireOverrides(database: Database, now: Date): Promise<{ restored: number }> {
-  const due = await database.query<{ id: number; vod_access_level: number | null; admin_updated_expiration: Date | string; admin_replaced_access_level: number | null }>(
+  const due = await database.query<{
+    id: number;
+    vod_access_level: number | null;
+    admin_updated_expiration: Date | string;
+    admin_replaced_access_level: number | null;
+  }>(
     `SELECT id, vod_access_level, admin_updated_expiration, admin_replaced_access_level FROM clients
      WHERE admin_updated_expiration <= $1 ORDER BY admin_updated_expiration LIMIT ${EXPIRY_BATCH}`,
     [now.toISOString()],
@@ -69,33 +75,56 @@ export async function expireOverrides(database: Database, now: Date): Promise<{ 
   for (const client of due) {
     const purchaseLevel = await purchaseLevelOf(database, Number(client.id), now);
     const level = levelAfterOverride(purchaseLevel, client.admin_replaced_access_level, Number(free!.level));
-    // The history row is closed in the same statement, only when the compare-and-set matched.
-    const changed = await database.query(
-      `WITH restored AS (
-         UPDATE clients SET vod_access_level = $2, purchase_access_level = $3, admin_updated_expiration = NULL,
-                admin_replaced_access_level = NULL, updated_at = $4
-         WHERE id = $1 AND admin_updated_expiration = $5 RETURNING id
-       ), closed AS (
-         UPDATE access_override_history h SET ended_at = $4 FROM restored r WHERE h.client_id = r.id AND h.ended_at IS NULL
-       ), audited AS (
-         INSERT INTO audit_log (at, staff_user_id, staff_email, action, target_type, target_id, client_id, before, after)
-         SELECT $4, NULL, NULL, 'client.override_end', 'client', r.id::text, r.id,
-                jsonb_build_object('vod_access_level', $6::int, 'admin_updated_expiration', $7::text),
-                jsonb_build_object('vod_access_level', $2::int, 'admin_updated_expiration', NULL)
-         FROM restored r
-       )
-       SELECT id FROM restored`,
-      [client.id, level, purchaseLevel, now.toISOString(), new Date(client.admin_updated_expiration).toISOString(), client.vod_access_level, new Date(client.admin_updated_expiration).toISOString()],
-    );
-    restored += changed.length;
+    const ended = new Date(client.admin_updated_expiration).toISOString();
+    // The history row is closed in the same statement, only when the compare-and-set matched; the
+    // audit entry in the same transaction.
+    const changed = await database.transaction(async (tx) => {
+      const rows = await restoreLevel(tx, { clientId: Number(client.id), level, purchaseLevel, now, endedAt: ended, endKind: 'expired', endedBy: null });
+      if (rows === 0) return 0;
+      await recordAudit(tx, {
+        staff: null,
+        action: 'client.override_end',
+        target_type: 'client',
+        target_id: Number(client.id),
+        client_id: Number(client.id),
+        before: { vod_access_level: client.vod_access_level === null ? null : Number(client.vod_access_level), admin_updated_expiration: ended },
+        after: { vod_access_level: level, admin_updated_expiration: null },
+        at: now,
+      });
+      return rows;
+    });
+    restored += changed;
   }
   // A backlog larger than one batch continues at once rather than a minute later.
   if (due.length === EXPIRY_BATCH) restored += (await expireOverrides(database, now)).restored;
   return { restored };
 }
 
-/** The sweep runs on the durable queue's schedule: one instance per run, and it survives restarts. */
-export async function registerOverrideJobs(app: FastifyInstance) {
+/**
+ * Puts a client back on `level` and closes their open history row, in one statement, only while the
+ * override still ends at `endedAt` (a compare-and-set: a newer grant or another instance's sweep in
+ * between makes it match nothing). Answers how many clients changed (0 or 1).
+ */
+export async function restoreLevel(
+  tx: Queryable,
+  end: { clientId: number; level: number; purchaseLevel: number | null; now: Date; endedAt: string; endKind: 'expired' | 'ended'; endedBy: string | null },
+): Promise<number> {
+  const rows = await tx.query(
+    `WITH restored AS (
+       UPDATE clients SET vod_access_level = $2, purchase_access_level = $3, admin_updated_expiration = NULL,
+              admin_replaced_access_level = NULL, updated_at = $4
+       WHERE id = $1 AND admin_updated_expiration = $5 RETURNING id
+     ), closed AS (
+       UPDATE access_override_history h SET ended_at = $4, end_kind = $6, ended_by = $7
+       FROM restored r WHERE h.client_id = r.id AND h.ended_at IS NULL
+     )
+     SELECT id FROM restored`,
+    [end.clientId, end.level, end.purchaseLevel, end.now.toISOString(), end.endedAt, end.endKind, end.endedBy],
+  );
+  return rows.length;
+}
+
+/** The sweep runs on the durable queue's schedule (server/src/schedules.ts): one instance per run, and it survives restarts. */
+export function registerOverrideJobs(app: FastifyInstance) {
   app.jobs.define(OVERRIDE_EXPIRY, async () => expireOverrides(app.database, app.clock.now()), { maxAttempts: 1 });
-  await app.jobs.schedule(OVERRIDE_EXPIRY, OVERRIDE_EXPIRY, EXPIRY_EVERY_MS);
 }

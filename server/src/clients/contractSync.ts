@@ -1,9 +1,11 @@
-import type { ActionError } from '../../../contract/clientActions';
-import type { Contract } from '../../../contract/clients';
+import type { ActionError } from '@contract/clientActions';
+import type { Contract } from '@contract/clients';
 import type { Database } from '../db/client';
 import { MindbodyError, type MindbodyApi, type MindbodyContractRecord } from '../integrations/mindbody';
 import { MAX_TIMEOUT_MS } from '../integrations/mindbody/client';
+import { addCalls, callDay } from '../mindbody/callBudget';
 import { contracts as storedContracts } from './sections';
+import { scrubText } from '../lib/inputText';
 
 /** Staff wait for the answer: the whole sync, retries included, gets Mindbody's per-call cap. */
 export const CONTRACT_SYNC_DEADLINE_MS = MAX_TIMEOUT_MS;
@@ -61,11 +63,16 @@ export async function syncContracts(
   deadlineMs = CONTRACT_SYNC_DEADLINE_MS,
 ): Promise<{ errors: ActionError[]; mbContracts: Contract[] }> {
   let records: MindbodyContractRecord[];
+  // Counted in the day's Mindbody calls, never refused: staff asked for it, and the import leaves it room.
+  let calls = 0;
+  const meter = { spend: () => void calls++ };
   try {
-    records = await deps.mindbody.getClientContracts(client.siteId, client.mbClientId, AbortSignal.timeout(deadlineMs));
+    records = scrubText(await deps.mindbody.getClientContracts(client.siteId, client.mbClientId, AbortSignal.timeout(deadlineMs), meter));
   } catch (error) {
+    await addCalls(deps.database, callDay(deps.now()), calls);
     return { errors: [syncError(error, deadlineMs)], mbContracts: await storedContracts(deps.database, client.id) };
   }
+  await addCalls(deps.database, callDay(deps.now()), calls);
   await replaceContracts(deps.database, client.id, records, deps.now());
   return { errors: [], mbContracts: await storedContracts(deps.database, client.id) };
 }

@@ -1,89 +1,89 @@
 import {
   EXACT_TOTAL_CAP,
+  NUMBERED_LIST_MAX,
   UNPAGED_LIST_CAP,
+  filterOf,
   type Client,
   type ClientListId,
   type ClientListPage,
   type ClientListQuery,
-} from '../../../contract/clients';
+} from '@contract/clients';
 import type { Database } from '../db/client';
-import {
-  cappedCountQuery,
-  decodeCursor,
-  encodeCursor,
-  estimateQuery,
-  pageQuery,
-  pagingDefaults,
-  unpagedQuery,
-  type CursorSigner,
-  type ListRequest,
-} from './listQuery';
+import { badRequest } from '../lib/errors';
+import { decodeCursor, encodeCursor, pageQuery, pagingDefaults, unpagedQuery, type CursorSigner, type ListRequest, type PagePlan } from './listQuery';
+import { listTotal, plannerEstimate, trustedEstimateFrom } from './listTotal';
 import { toClient, type ClientRow } from './rows';
+
+export { listTotal, trustedEstimateFrom } from './listTotal';
 
 /** Whether the caller sent any paging, sorting or filter parameter (and so gets a page). */
 export const wantsPage = (query: ClientListQuery) => Object.values(query).some((value) => value !== undefined);
 
 /**
- * From which planner estimate on a total is not counted: counting even 10,000 rows costs tens of
- * milliseconds on PGlite. A plain list's estimate comes from the table's statistics and is close;
- * a quick filter's (trigram selectivity) can be off several times, so it is counted far longer.
+ * How to read a page (listQuery.ts): a selection the planner expects to hold fewer than
+ * EXACT_TOTAL_CAP clients is counted for its total anyway, so gathering reads each match once for
+ * both the page and the count; a larger one is walked (at least 1 % of the clients match, so a page
+ * is full within about 100 × perPage rows) and its total estimated. Walking assumes the matches are
+ * spread along the sort; `clustered` says they may bunch (a quick search for 'smith' sorted by last
+ * name: the walk would read every name before S first), and such a selection is gathered too while
+ * the planner expects few enough to count (`countable`).
  */
-export const trustedEstimateFrom = (request: Pick<ListRequest, 'q'>) => (request.q ? 5 * EXACT_TOTAL_CAP : EXACT_TOTAL_CAP);
-
-async function plannerEstimate(database: Database, request: Pick<ListRequest, 'listId' | 'now' | 'q'>) {
-  const [plan] = await database.query<{ 'QUERY PLAN': unknown }>(estimateQuery(request));
-  const raw = plan!['QUERY PLAN'];
-  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-  return Math.round(parsed[0]!.Plan['Plan Rows']);
+export function choosePlan(estimate: number, options: { clustered?: boolean; countable?: number } = {}): PagePlan {
+  if (estimate < EXACT_TOTAL_CAP) return 'gather';
+  return options.clustered && estimate < (options.countable ?? EXACT_TOTAL_CAP) ? 'gather' : 'walk';
 }
 
-/**
- * The total of a list without counting a million rows. A page that has no next page tells the
- * exact total by itself. Otherwise the planner's estimate decides: a large list keeps the
- * estimate (flagged), a smaller one is counted, but never beyond EXACT_TOTAL_CAP + 1 rows.
- * Exported with `database` injectable so the decision can be tested without a million rows.
- */
-export async function listTotal(
-  database: Database,
-  request: Pick<ListRequest, 'listId' | 'now' | 'q'>,
-  page: { offset: number; rows: number; hasNext: boolean },
-): Promise<{ total: number; estimate: boolean }> {
-  const seen = page.offset + page.rows + (page.hasNext ? 1 : 0);
-  if (!page.hasNext && (page.rows > 0 || page.offset === 0)) return { total: seen, estimate: false };
-  const estimate = await plannerEstimate(database, request);
-  if (estimate >= trustedEstimateFrom(request)) return { total: Math.max(estimate, seen), estimate: true };
-  const counted = cappedCountQuery(request);
-  const [row] = await database.query<{ n: number }>(counted.text, counted.params);
-  const exact = Number(row!.n);
-  if (exact <= EXACT_TOTAL_CAP) return { total: exact, estimate: false };
-  return { total: Math.max(EXACT_TOTAL_CAP + 1, estimate, seen), estimate: true };
+/** The quick search reads names and e-mails: sorted by one of them, its matches may bunch together. */
+const TEXT_SORTS = new Set<ListRequest['sort']>(['first_name', 'last_name', 'email_address']);
+const TRIGRAM_LENGTH = 3;
+const clusteredBySort = (request: ListRequest) => (request.filter.q?.trim().length ?? 0) >= TRIGRAM_LENGTH && TEXT_SORTS.has(request.sort);
+
+const plural = (n: number) => n.toLocaleString('en-US');
+
+/** Pages beyond the first are asked for by number only in a list of at most NUMBERED_LIST_MAX clients. */
+function notNumbered(request: ListRequest, total: number, estimated: boolean) {
+  const other = request.order === 'ASC' ? 'DESC' : 'ASC';
+  return badRequest(
+    `page ${request.page} asks by number into a list of ${estimated ? 'about ' : ''}${plural(total)} clients: pages by number exist for ` +
+      `lists of at most ${plural(NUMBERED_LIST_MAX)} clients (filters narrow one). Page on with after=<next_cursor of the page before>, ` +
+      `or read the end of the list as the first pages of order=${other}`,
+  );
 }
 
-export async function listPage(
-  database: Database,
-  listId: ClientListId,
-  query: ClientListQuery,
-  now: Date,
-  signer: CursorSigner,
-): Promise<ClientListPage> {
+export async function listPage(database: Database, listId: ClientListId, query: ClientListQuery, now: Date, signer: CursorSigner): Promise<ClientListPage> {
   const sort = query.sort ?? pagingDefaults.sort;
   const order = query.order ?? pagingDefaults.order;
   const request: ListRequest = {
     listId,
+    filter: filterOf(query),
     now,
     sort,
     order,
-    q: query.q || undefined,
     page: query.page ?? pagingDefaults.page,
     perPage: query.perPage ?? pagingDefaults.perPage,
     after: query.after ? decodeCursor(query.after, sort, order, signer) : undefined,
   };
-  const built = pageQuery(request);
-  const rows = await database.query<ClientRow & { sort_value: string }>(built.text, built.params);
+  const byNumber = !request.after && request.page > 1;
+  // Where the page starts in the list, as its number says (with a cursor, the total of a last
+  // page is counted from it).
+  const position = (request.page - 1) * request.perPage;
+
+  const estimate = await plannerEstimate(database, request);
+  // A large list is never paged by number: refused before any row is read.
+  if (byNumber && estimate >= trustedEstimateFrom(request)) throw notNumbered(request, estimate, true);
+  const plan = choosePlan(estimate, { clustered: clusteredBySort(request), countable: trustedEstimateFrom(request) });
+
+  const built = pageQuery(request, plan);
+  const rows = await database.query<ClientRow & { sort_value: string; matching?: number }>(built.text, built.params);
   const hasNext = rows.length > request.perPage;
   const onPage = rows.slice(0, request.perPage);
   const last = onPage[onPage.length - 1];
-  const counted = await listTotal(database, request, { offset: (request.page - 1) * request.perPage, rows: onPage.length, hasNext });
+  const gathered = plan === 'gather' && rows[0] ? Number(rows[0].matching) : undefined;
+  const counted =
+    gathered !== undefined
+      ? { total: gathered, estimate: false }
+      : await listTotal(database, request, { offset: position, rows: onPage.length, hasNext }, estimate);
+  if (byNumber && (counted.estimate || counted.total > NUMBERED_LIST_MAX)) throw notNumbered(request, counted.total, counted.estimate);
   return {
     clients: onPage.map(toClient),
     total: counted.total,

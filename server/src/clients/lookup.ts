@@ -1,4 +1,4 @@
-import { hasMindBodyId, isPlaceholder } from '../../../contract/clients';
+import { hasMindBodyId, isPlaceholder } from '@contract/clients';
 import type { Database } from '../db/client';
 import { badRequest, notFound } from '../lib/errors';
 
@@ -41,10 +41,7 @@ export async function findClientId(database: Database, key: ClientKey): Promise<
     const rows =
       site === null
         ? await database.query<{ id: number }>('SELECT id FROM clients WHERE mb_client_id = $1 ORDER BY id LIMIT 1', [mbClientId])
-        : await database.query<{ id: number }>(
-            'SELECT id FROM clients WHERE mb_client_id = $1 AND mb_site_id = $2 ORDER BY id LIMIT 1',
-            [mbClientId, site],
-          );
+        : await database.query<{ id: number }>('SELECT id FROM clients WHERE mb_client_id = $1 AND mb_site_id = $2 ORDER BY id LIMIT 1', [mbClientId, site]);
     if (rows[0]) return Number(rows[0].id);
   }
   return null;

@@ -1,4 +1,4 @@
-import type { Client } from '../../../contract/clients';
+import type { Client } from '@contract/clients';
 
 /** A timestamp column as ISO 8601, or null (also for ±infinity, which JSON cannot carry as a date). */
 export function isoOrNull(value: unknown): string | null {

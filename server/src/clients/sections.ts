@@ -6,7 +6,7 @@ import {
   type OptionVideo,
   type Purchase,
   type RecentlyViewedVideo,
-} from '../../../contract/clients';
+} from '@contract/clients';
 import type { Database } from '../db/client';
 import { isoOrNull } from './rows';
 
@@ -37,7 +37,7 @@ export async function favoriteVideos(database: Database, clientId: number): Prom
 export async function purchases(database: Database, clientId: number): Promise<Purchase[]> {
   const rows = await database.query<Omit<Purchase, 'purchased_at' | 'expires_at'> & { purchased_at: Date | null; expires_at: Date | null }>(
     `SELECT p.revenue_cat_user_id, al.name, p.subscription_identifier, p.upsell_source,
-            p.purchased_at, p.expires_at, p.subscription_status
+            p.purchased_at, p.expires_at, p.subscription_status, p.rc_environment AS environment
      FROM purchases p LEFT JOIN access_levels al ON al.id = p.access_level_id
      WHERE p.client_id = $1
      ORDER BY p.purchased_at DESC NULLS LAST, p.id DESC`,
@@ -53,7 +53,7 @@ export async function debugRecords(database: Database, clientId: number, page: n
             app_version, sent_at, device_constants, network_info
      FROM debug_records
      WHERE client_id = $1
-     ORDER BY sent_at DESC NULLS LAST, id DESC
+     ORDER BY created_at DESC, sent_at DESC NULLS LAST, id DESC
      LIMIT $2 OFFSET $3`,
     [clientId, limit, (page - 1) * limit],
   );

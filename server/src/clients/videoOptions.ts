@@ -1,5 +1,5 @@
-import type { AccessLevel, VideoOptionGroup } from '../../../contract/accessLevels';
-import type { OptionVideo } from '../../../contract/clients';
+import type { AccessLevel, VideoOptionGroup } from '@contract/accessLevels';
+import type { OptionVideo } from '@contract/clients';
 import type { Database } from '../db/client';
 
 export async function accessLevels(database: Database): Promise<AccessLevel[]> {

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { takeTurns } from './turns';
+import type { Worker } from 'node:worker_threads';
+import { startPgliteThread, type DatabaseStoppedError, type PgliteThread } from './pgliteThread';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
@@ -23,11 +23,17 @@ export interface Database {
   execScript(sqlText: string): Promise<void>;
   /** Runs one parameterised query and returns its rows. */
   query<Row = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<Row[]>;
-  /** Runs `work` in one transaction: all its queries commit together, or none does if it throws. */
-  transaction<T>(work: (tx: Queryable) => Promise<T>): Promise<T>;
-  /** Underlying handles for libraries that need their own connection (pg-boss). */
-  pglite?: PGlite;
+  /**
+   * The one way to open a transaction: `work` runs on one connection and everything it does through
+   * `tx` (raw SQL, `tx.db` for drizzle, `tx.execScript`) commits together, or nothing does if it
+   * throws. Inside, use only `tx`: PGlite has one connection, so a query outside waits for it to end.
+   * `snapshot`: one consistent read-only view (REPEATABLE READ READ ONLY), for dumps.
+   */
+  transaction<T>(work: (tx: Transaction) => Promise<T>, options?: { snapshot?: boolean }): Promise<T>;
+  /** PostgreSQL's pool, for work that needs one connection of its own (a snapshot, a restore). */
   pool?: pg.Pool;
+  /** The worker thread that owns PGlite (tests end it to see what a crash does). */
+  pgliteWorker?: Worker;
   close(): Promise<void>;
 }
 
@@ -36,18 +42,49 @@ export interface Queryable {
   query<Row = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<Row[]>;
 }
 
+/** The `tx` of `database.transaction`: raw SQL, drizzle (`db`) and scripts, all in that one transaction. */
+export interface Transaction extends Queryable {
+  db: Db;
+  execScript(sqlText: string): Promise<void>;
+}
+
+const SNAPSHOT = 'ISOLATION LEVEL REPEATABLE READ READ ONLY';
+
+/** A transaction's `tx` over whatever runs its statements; drizzle is built only when asked for. */
+function transactionOn(
+  run: (sqlText: string, params?: unknown[]) => Promise<unknown[]>,
+  exec: (sqlText: string) => Promise<unknown>,
+  drizzleOn: () => Db,
+): Transaction {
+  let db: Db | undefined;
+  return {
+    query: async (sqlText, params) => (await run(sqlText, params)) as never[],
+    execScript: async (sqlText) => {
+      await exec(sqlText);
+    },
+    get db() {
+      return (db ??= drizzleOn());
+    },
+  };
+}
+
 export interface DatabaseOptions {
-  /** A postgres:// URL; without it PGlite runs in-process. */
+  /** A postgres:// URL; without it PGlite runs in a worker thread of this process. */
   url?: string;
   /** PGlite data directory; `memory://` keeps it in memory (tests). */
   dataDir: string;
   poolSize?: number;
   /** Apply migrations only up to this file name (inclusive): tests of an upgrade from that version. */
   migrateThrough?: string;
+  /**
+   * PGlite only: called once if the worker thread that owns the database dies. Every query then
+   * fails with a DatabaseStoppedError (503); the server exits so its supervisor restarts it.
+   */
+  onFailure?: (error: DatabaseStoppedError) => void;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.url ? await openPostgres(options.url, options.poolSize ?? 20) : await openPglite(options.dataDir);
+  const database = options.url ? await openPostgres(options.url, options.poolSize ?? 20) : await openPglite(options.dataDir, options.onFailure);
   try {
     await runMigrations(database, options.migrateThrough);
   } catch (error) {
@@ -58,7 +95,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 }
 
 /** Runs `work` on one pooled connection between `begin` and COMMIT; ROLLBACK when it throws. */
-export async function inPgTransaction<T>(pool: pg.Pool, begin: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+async function inPgTransaction<T>(pool: pg.Pool, begin: string, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query(begin);
@@ -95,8 +132,16 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       const result = await pool.query(sqlText, params as unknown[]);
       return result.rows;
     },
-    transaction(work) {
-      return inPgTransaction(pool, 'BEGIN', (client) => work({ query: async (sqlText, params) => (await client.query(sqlText, params as unknown[])).rows as never[] }));
+    transaction(work, options) {
+      return inPgTransaction(pool, options?.snapshot ? `BEGIN ${SNAPSHOT}` : 'BEGIN', (client) =>
+        work(
+          transactionOn(
+            async (sqlText, params) => (await client.query(sqlText, params as unknown[])).rows,
+            (sqlText) => client.query(sqlText),
+            () => drizzlePg({ client, schema }) as unknown as Db,
+          ),
+        ),
+      );
     },
     async close() {
       await pool.end();
@@ -104,7 +149,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string): Promise<Database> {
+async function openPglite(dataDir: string, onFailure: DatabaseOptions['onFailure']): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   let lock: DataDirLock | undefined;
   if (!inMemory) {
@@ -112,48 +157,45 @@ async function openPglite(dataDir: string): Promise<Database> {
     fs.mkdirSync(dataDir, { recursive: true });
     lock = acquireDataDirLock(dataDir);
   }
-  let pglite: PGlite;
+  let thread: PgliteThread;
   try {
-    pglite = await PGlite.create(inMemory ? undefined : path.join(dataDir, 'pgdata'), { extensions: { pg_trgm } });
+    thread = await startPgliteThread(inMemory ? undefined : path.join(dataDir, 'pgdata'), (error) => {
+      // The data directory is no longer open: a restarted process may take it at once.
+      lock?.release();
+      onFailure?.(error);
+    });
   } catch (error) {
     lock?.release();
     throw error;
   }
-  // PGlite runs with fsync off, so the OS decides when files reach the disk. What keeps an
-  // acknowledged write through a crash of this process (SIGKILL, OOM) is that every commit's WAL is
-  // written to the OS before the commit returns: synchronous_commit must stay on (it is PGlite's
-  // default; set here so no later setting can turn it off). tests/server/crash.test.ts checks it.
-  // Surviving power loss or an OS crash needs fsync, i.e. PostgreSQL (DATABASE_URL).
-  try {
-    await pglite.exec('SET synchronous_commit TO on');
-  } catch (error) {
-    await pglite.close().catch(() => undefined);
-    lock?.release();
-    throw error;
-  }
-  pglite = takeTurns(pglite);
+  const { client } = thread;
   let closed = false;
   return {
     kind: 'pglite',
-    db: drizzlePglite({ client: pglite, schema }) as unknown as Db,
-    pglite,
-    async execScript(sqlText) {
-      await pglite.exec(sqlText);
-    },
+    // drizzle's pglite driver calls only query and transaction, which the thread's client has.
+    db: drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db,
+    pgliteWorker: thread.worker,
+    execScript: (sqlText) => client.exec(sqlText),
     async query(sqlText, params) {
-      const result = await pglite.query(sqlText, params as unknown[]);
-      return result.rows as never[];
+      return (await client.query(sqlText, params)).rows as never[];
     },
-    transaction(work) {
-      return pglite.transaction((tx) => work({ query: async (sqlText, params) => (await tx.query(sqlText, params as unknown[])).rows as never[] }));
+    transaction(work, options) {
+      return client.transaction(async (tx) => {
+        if (options?.snapshot) await tx.exec(`SET TRANSACTION ${SNAPSHOT}`);
+        return work(
+          transactionOn(
+            async (sqlText, params) => (await tx.query(sqlText, params)).rows,
+            (sqlText) => tx.exec(sqlText),
+            () => drizzlePglite({ client: tx as unknown as PGlite, schema }) as unknown as Db,
+          ),
+        );
+      });
     },
     async close() {
       if (closed) return;
       closed = true;
       try {
-        // PGlite runs with fsync off; a checkpoint leaves the files consistent for the next open.
-        if (!inMemory) await pglite.exec('CHECKPOINT');
-        await pglite.close();
+        await thread.close(!inMemory);
       } finally {
         lock?.release();
       }

@@ -1,4 +1,4 @@
-import { inPgTransaction, type Database } from './client';
+import type { Database } from './client';
 
 /**
  * A logical dump: every table's rows as JSON lines, read in one snapshot. The same file restores
@@ -99,21 +99,12 @@ export async function* dumpLines(run: Database['query'], now: Date): AsyncGenera
 /** Reads a consistent snapshot: one REPEATABLE READ transaction on PostgreSQL; PGlite has one connection. */
 export async function withSnapshot<T>(database: Database, work: (run: Database['query']) => Promise<T>): Promise<T> {
   if (!database.pool) return work(database.query.bind(database));
-  return inPgTransaction(database.pool, 'BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', (client) =>
-    work(async (sqlText, params) => (await client.query(sqlText, params as unknown[])).rows),
-  );
+  return database.transaction((tx) => work(tx.query.bind(tx)), { snapshot: true });
 }
 
-/** Loads a dump into a database that has the same migrations and no data yet. */
+/** Loads a dump into a database that has the same migrations and no data yet, in one transaction: all or nothing. */
 export async function restoreLines(database: Database, lines: AsyncIterable<DumpLine>): Promise<Record<string, number>> {
-  if (!database.pool) return restoreOn(database.query.bind(database), lines);
-  // One connection, so BEGIN … COMMIT wraps every statement.
-  const client = await database.pool.connect();
-  try {
-    return await restoreOn(async (sqlText, params) => (await client.query(sqlText, params as unknown[])).rows, lines);
-  } finally {
-    client.release();
-  }
+  return database.transaction((tx) => restoreOn(tx.query.bind(tx), lines));
 }
 
 async function restoreOn(run: Database['query'], lines: AsyncIterable<DumpLine>): Promise<Record<string, number>> {
@@ -121,80 +112,74 @@ async function restoreOn(run: Database['query'], lines: AsyncIterable<DumpLine>)
   let current: { name: string; columns: string[]; types: Map<string, string>; derived: boolean } | undefined;
   const counts: Record<string, number> = {};
   let ended = false;
-  await run('BEGIN');
-  try {
-    for await (const line of lines) {
-      if ('format' in line) {
-        if (line.format !== DUMP_FORMAT || line.version !== 1) throw new Error('not a Studio Console dump (or an unknown version)');
-        header = line;
-        const have = new Set((await run<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
-        const missing = line.migrations.filter((m) => !have.has(m));
-        if (missing.length) throw new Error(`the dump needs migrations this server does not have: ${missing.join(', ')} (upgrade first)`);
-        const [{ busy }] = await run<{ busy: boolean }>('SELECT EXISTS (SELECT 1 FROM clients) OR EXISTS (SELECT 1 FROM staff_users) AS busy');
-        if (busy) throw new Error('the target database already holds data; restore into an empty DATA_DIR or database');
-        // Rows seeded by migrations (access levels, message types …) come back from the dump.
-        const seeded = await run<{ name: string }>(
-          `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-           WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname <> 'schema_migrations'`,
-        );
-        await run(`TRUNCATE ${seeded.map((t) => ident(t.name)).join(', ')} CASCADE`);
-      } else if (!header) {
-        throw new Error('not a Studio Console dump: the first line is not its header');
-      } else if ('table' in line) {
-        const types = new Map(
-          (await run<{ name: string; type: string }>(
+  for await (const line of lines) {
+    if ('format' in line) {
+      if (line.format !== DUMP_FORMAT || line.version !== 1) throw new Error('not a Studio Console dump (or an unknown version)');
+      header = line;
+      const have = new Set((await run<{ name: string }>('SELECT name FROM schema_migrations')).map((r) => r.name));
+      const missing = line.migrations.filter((m) => !have.has(m));
+      if (missing.length) throw new Error(`the dump needs migrations this server does not have: ${missing.join(', ')} (upgrade first)`);
+      const [{ busy }] = await run<{ busy: boolean }>('SELECT EXISTS (SELECT 1 FROM clients) OR EXISTS (SELECT 1 FROM staff_users) AS busy');
+      if (busy) throw new Error('the target database already holds data; restore into an empty DATA_DIR or database');
+      // Rows seeded by migrations (access levels, message types …) come back from the dump.
+      const seeded = await run<{ name: string }>(
+        `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
+         WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname <> 'schema_migrations'`,
+      );
+      await run(`TRUNCATE ${seeded.map((t) => ident(t.name)).join(', ')} CASCADE`);
+    } else if (!header) {
+      throw new Error('not a Studio Console dump: the first line is not its header');
+    } else if ('table' in line) {
+      const types = new Map(
+        (
+          await run<{ name: string; type: string }>(
             `SELECT a.attname AS name, format_type(a.atttypid, a.atttypmod) AS type FROM pg_attribute a
-             WHERE a.attrelid = $1::regclass AND a.attnum > 0 AND NOT a.attisdropped`,
+           WHERE a.attrelid = $1::regclass AND a.attnum > 0 AND NOT a.attisdropped`,
             [line.table],
-          )).map((c) => [c.name, c.type]),
-        );
-        const [{ derived }] = await run<{ derived: boolean }>(
-          `SELECT ${DERIVED} AS derived FROM pg_class c WHERE c.oid = $1::regclass`,
-          [line.table],
-        );
-        current = { name: line.table, columns: line.columns, types, derived };
-        counts[line.table] = 0;
-      } else if ('rows' in line) {
-        if (!current) throw new Error('rows before their table');
-        // A dump from before a table became derived: its rows are rebuilt by the triggers, not copied.
-        if (current.derived) {
-          counts[current.name] += line.rows.length;
-          continue;
-        }
-        const perRow = current.columns.length;
-        const chunk = Math.max(1, Math.floor(30_000 / perRow));
-        for (let start = 0; start < line.rows.length; start += chunk) {
-          const rows = line.rows.slice(start, start + chunk);
-          const values = rows
-            .map((_, r) => `(${current!.columns.map((c, i) => `$${r * perRow + i + 1}::${current!.types.get(c) ?? 'text'}`).join(', ')})`)
-            .join(', ');
-          await run(
-            `INSERT INTO ${ident(current.name)} (${current.columns.map(ident).join(', ')}) VALUES ${values}`,
-            rows.flat(),
-          );
-        }
+          )
+        ).map((c) => [c.name, c.type]),
+      );
+      const [{ derived }] = await run<{ derived: boolean }>(`SELECT ${DERIVED} AS derived FROM pg_class c WHERE c.oid = $1::regclass`, [line.table]);
+      current = { name: line.table, columns: line.columns, types, derived };
+      counts[line.table] = 0;
+    } else if ('rows' in line) {
+      if (!current) throw new Error('rows before their table');
+      // A dump from before a table became derived: its rows are rebuilt by the triggers, not copied.
+      if (current.derived) {
         counts[current.name] += line.rows.length;
-      } else if ('end' in line) {
-        for (const [table, expected] of Object.entries(line.tables)) {
-          if ((counts[table] ?? 0) !== expected) throw new Error(`the dump is damaged: ${table} has ${counts[table]} rows, expected ${expected}`);
-        }
-        ended = true;
+        continue;
       }
+      const perRow = current.columns.length;
+      const chunk = Math.max(1, Math.floor(30_000 / perRow));
+      for (let start = 0; start < line.rows.length; start += chunk) {
+        const rows = line.rows.slice(start, start + chunk);
+        const values = rows
+          .map((_, r) => `(${current!.columns.map((c, i) => `$${r * perRow + i + 1}::${current!.types.get(c) ?? 'text'}`).join(', ')})`)
+          .join(', ');
+        await run(`INSERT INTO ${ident(current.name)} (${current.columns.map(ident).join(', ')}) VALUES ${values}`, rows.flat());
+      }
+      counts[current.name] += line.rows.length;
+    } else if ('end' in line) {
+      for (const [table, expected] of Object.entries(line.tables)) {
+        if ((counts[table] ?? 0) !== expected) throw new Error(`the dump is damaged: ${table} has ${counts[table]} rows, expected ${expected}`);
+      }
+      ended = true;
     }
-    if (!ended) throw new Error('the dump is incomplete (no end marker): nothing was restored');
-    // Sequences continue after the restored ids.
-    const serials = await run<{ table: string; column: string; seq: string }>(
-      `SELECT c.relname AS table, a.attname AS column, pg_get_serial_sequence(quote_ident(c.relname), a.attname) AS seq
-       FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_attribute a ON a.attrelid = c.oid
-       WHERE n.nspname = 'public' AND c.relkind = 'r' AND a.attnum > 0 AND pg_get_serial_sequence(quote_ident(c.relname), a.attname) IS NOT NULL`,
-    );
-    for (const s of serials) {
-      await run(`SELECT setval($1, COALESCE((SELECT max(${ident(s.column)}) FROM ${ident(s.table)}), 0) + 1, false)`, [s.seq]);
-    }
-    await run('COMMIT');
-  } catch (error) {
-    await run('ROLLBACK').catch(() => undefined);
-    throw error;
+  }
+  if (!ended) throw new Error('the dump is incomplete (no end marker): nothing was restored');
+  // Sequences continue after the restored ids.
+  const serials = await run<{ table: string; column: string; seq: string }>(
+    // A dropped column (a migration's DROP COLUMN) has no name pg_get_serial_sequence can look up:
+    // OFFSET 0 keeps the filter below from being evaluated after the function.
+    `SELECT "table", "column", seq FROM (
+       SELECT cols.*, pg_get_serial_sequence(quote_ident(cols.table), cols.column) AS seq FROM (
+         SELECT c.relname AS table, a.attname AS column
+         FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace JOIN pg_attribute a ON a.attrelid = c.oid
+         WHERE n.nspname = 'public' AND c.relkind = 'r' AND a.attnum > 0 AND NOT a.attisdropped OFFSET 0) cols
+     ) found WHERE seq IS NOT NULL`,
+  );
+  for (const s of serials) {
+    await run(`SELECT setval($1, COALESCE((SELECT max(${ident(s.column)}) FROM ${ident(s.table)}), 0) + 1, false)`, [s.seq]);
   }
   return counts;
 }

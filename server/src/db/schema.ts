@@ -1,11 +1,14 @@
 // Typed view of the tables that server/migrations/*.sql create. The SQL files are the source of
 // truth (both drivers run them); keep these files in step with them in the same commit. The core
 // tables are here; the others are re-exported so `import * as schema` still sees every table.
-import { bigint, bigserial, boolean, integer, jsonb, pgTable, primaryKey, real, serial, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, integer, jsonb, pgTable, primaryKey, real, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { tz, id64 } from './schemaColumns';
+import type { Role } from '@contract/permissions';
 
 export * from './schemaIntegrations';
 export * from './schemaDerived';
+export * from './schemaReach';
+export * from './schemaClient360';
 
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
@@ -36,6 +39,12 @@ export const clients = pgTable('clients', {
   created_at: tz('created_at').notNull().defaultNow(),
   updated_at: tz('updated_at').notNull().defaultNow(),
   automated_messages_opt_out: boolean('automated_messages_opt_out').notNull().default(false),
+  // 0030_mindbody_identity.sql
+  mb_unique_id: id64('mb_unique_id'),
+  mb_last_modified_at: tz('mb_last_modified_at'),
+  mb_visits_due_since: tz('mb_visits_due_since'),
+  /** When the purchase-derived level next changes by time alone (migration 0031); the expiry job watches it. */
+  purchase_access_changes_at: tz('purchase_access_changes_at'),
 });
 
 /** One row per admin access-level override (migration 0023); the clients row keeps only the one in force. */
@@ -48,6 +57,9 @@ export const accessOverrideHistory = pgTable('access_override_history', {
   ends_at: tz('ends_at').notNull(),
   ended_at: tz('ended_at'),
   granted_by: text('granted_by'),
+  reason: text('reason'),
+  end_kind: text('end_kind'),
+  ended_by: text('ended_by'),
 });
 
 export const videoCategories = pgTable('video_categories', {
@@ -75,12 +87,17 @@ export const videos = pgTable('videos', {
   vimeo_missing_since: tz('vimeo_missing_since'),
 });
 
-export const videoViews = pgTable('video_views', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  client_id: id64('client_id').notNull(),
-  video_id: integer('video_id').notNull(),
-  viewed_at: tz('viewed_at').notNull().defaultNow(),
-});
+export const videoViews = pgTable(
+  'video_views',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    client_id: id64('client_id').notNull(),
+    video_id: integer('video_id').notNull(),
+    viewed_at: tz('viewed_at').notNull().defaultNow(),
+  },
+  // migration 0029: one view, one row
+  (table) => [uniqueIndex('video_views_once').on(table.client_id, table.video_id, table.viewed_at)],
+);
 
 export const favorites = pgTable(
   'favorites',
@@ -131,6 +148,11 @@ export const purchases = pgTable('purchases', {
   rc_store: text('rc_store'),
   rc_environment: text('rc_environment'),
   rc_event_at: tz('rc_event_at'),
+  grace_period_expires_at: tz('grace_period_expires_at'),
+  sandbox_accepted: boolean('sandbox_accepted').notNull().default(false),
+  // migration 0031: set by the purchases_entitlement trigger from the fields above (the rule of integrations/revenuecat/entitlement.ts)
+  grants_access: boolean('grants_access').notNull().default(true),
+  access_ends_at: tz('access_ends_at'),
 });
 
 export const debugRecords = pgTable('debug_records', {
@@ -154,6 +176,9 @@ export const debugRecords = pgTable('debug_records', {
   device_constants: jsonb('device_constants'),
   network_info: jsonb('network_info'),
   created_at: tz('created_at').notNull().defaultNow(),
+  used_for_push: boolean('used_for_push').notNull().default(true),
+  identity_verified: boolean('identity_verified').notNull().default(false),
+  received_from: text('received_from'),
 });
 
 export const messageTypes = pgTable('message_types', {
@@ -182,6 +207,8 @@ export const staffUsers = pgTable('staff_users', {
   created_at: tz('created_at').notNull().defaultNow(),
   last_sign_in_at: tz('last_sign_in_at'),
   device_token: text('device_token'),
+  role: text('role').$type<Role>().notNull(),
+  disabled_at: tz('disabled_at'),
 });
 
 export const sessions = pgTable('sessions', {
@@ -205,6 +232,8 @@ export const jobs = pgTable('jobs', {
   max_attempts: integer('max_attempts').notNull(),
   locked_by: text('locked_by'),
   locked_until: tz('locked_until'),
+  /** Written at each claim; a heartbeat, completion or failure only counts with the token it was claimed with. */
+  claim_token: text('claim_token'),
   last_error: text('last_error'),
   result: jsonb('result'),
   created_at: tz('created_at').notNull(),

@@ -1,6 +1,6 @@
 // Tables of the later features (migrations 0008, 0012, 0015-0020): dashboard aggregates, automated messages, pushes,
 // the audit log and the search tables.
-import { bigint, bigserial, boolean, date, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, integer, jsonb, pgTable, primaryKey, smallint, text } from 'drizzle-orm/pg-core';
 import { tz, id64 } from './schemaColumns';
 
 // Dashboard aggregates (0008_dashboard_stats.sql), maintained by triggers; the server only reads them.
@@ -67,8 +67,6 @@ export const automatedPushes = pgTable('automated_pushes', {
   body: text('body'),
   attempts: integer('attempts').notNull(),
   last_error: text('last_error'),
-  locked_by: text('locked_by'),
-  locked_until: tz('locked_until'),
   local_day: date('local_day'),
   created_at: tz('created_at').notNull(),
   finished_at: tz('finished_at'),
@@ -131,7 +129,7 @@ export const auditLog = pgTable('audit_log', {
 // queue of changes pushed to hosted Algolia when ALGOLIA_* are set.
 export const searchWords = pgTable('search_words', {
   word: text('word').notNull(),
-  field: integer('field').notNull(),
+  field: smallint('field').notNull(),
   sort_key: text('sort_key').notNull(),
   client_id: id64('client_id').notNull(),
   /** Bits of the client's word prefixes (migration 0026), for several-word queries. */
@@ -140,7 +138,7 @@ export const searchWords = pgTable('search_words', {
 
 export const searchPrefixes = pgTable('search_prefixes', {
   prefix: text('prefix').notNull(),
-  field: integer('field').notNull(),
+  field: smallint('field').notNull(),
   sort_key: text('sort_key').notNull(),
   client_id: id64('client_id').notNull(),
   sig: bigint('sig', { mode: 'bigint' }).notNull(),
@@ -155,4 +153,10 @@ export const searchOutbox = pgTable('search_outbox', {
   index_name: text('index_name').notNull(),
   object_id: id64('object_id').notNull(),
   queued_at: tz('queued_at').notNull().defaultNow(),
+});
+
+/** A version per table that triggers bump once per changing transaction (migration 0025): the videos list's ETag. */
+export const tableVersions = pgTable('table_versions', {
+  name: text('name').primaryKey(),
+  version: id64('version').notNull(),
 });

@@ -1,5 +1,5 @@
 // Tables of the ways data comes in and goes out (migrations 0007, 0010, 0011): Mindbody, RevenueCat, Vimeo, sign-in failures.
-import { bigserial, boolean, integer, jsonb, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { bigserial, boolean, date, integer, jsonb, pgTable, text } from 'drizzle-orm/pg-core';
 import { tz, id64 } from './schemaColumns';
 
 // 0010_data_in.sql
@@ -53,6 +53,16 @@ export const mindbodySyncRuns = pgTable('mindbody_sync_runs', {
   visit_errors: integer('visit_errors').notNull(),
   next_offset: integer('next_offset'),
   error: text('error'),
+  // 0030_mindbody_identity.sql
+  calls: integer('calls').notNull(),
+  visits_deferred: integer('visits_deferred').notNull(),
+  clients_merged: integer('clients_merged').notNull(),
+});
+
+// 0030_mindbody_identity.sql
+export const mindbodyCallDays = pgTable('mindbody_call_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  calls: integer('calls').notNull(),
 });
 
 export const revenuecatEvents = pgTable('revenuecat_events', {
@@ -74,17 +84,20 @@ export const revenuecatEvents = pgTable('revenuecat_events', {
   note: text('note'),
 });
 
-// 0011_login_failures.sql
+// 0011_login_failures.sql (indexes: *_login_attempts_by_address.sql). Sign-in attempts counted and not (yet) successful.
 export const loginFailures = pgTable('login_failures', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
+  /** `accountKey` of the e-mail typed, known or not. */
   email: text('email').notNull(),
+  /** `addressKey` of the caller: an IPv4 address or an IPv6 /64. */
   ip: text('ip').notNull(),
   at: tz('at').notNull(),
 });
 
 export const vimeoSyncs = pgTable('vimeo_syncs', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
-  job_id: id64('job_id').notNull(),
+  // null once the job is pruned (JOB_RETENTION_DAYS)
+  job_id: id64('job_id'),
   source: text('source').$type<'vimeo' | 'sandbox'>().notNull(),
   state: text('state').$type<'queued' | 'running' | 'done' | 'failed'>().notNull(),
   requested_by: text('requested_by'),

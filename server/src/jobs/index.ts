@@ -1,9 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 
 export const SESSION_PURGE = 'sessions.purge';
+export const SESSION_PURGE_EVERY_MS = 10 * 60_000;
 
-/** Jobs that belong to no single area. Areas define their own queues next to their routes. */
-export async function registerCoreJobs(app: FastifyInstance) {
+/** Deletes finished jobs older than JOB_RETENTION_DAYS, so the jobs table stays bounded. */
+export const JOB_PRUNE = 'jobs.prune';
+export const JOB_PRUNE_EVERY_MS = 60 * 60_000;
+
+/** Jobs that belong to no single area. Areas define their own queues next to their routes; server/src/schedules.ts schedules them. */
+export function defineCoreJobs(app: FastifyInstance) {
   app.jobs.define(SESSION_PURGE, async () => ({ removed: await app.sessions.purgeExpired() }), { maxAttempts: 1 });
-  await app.jobs.schedule(SESSION_PURGE, SESSION_PURGE, 10 * 60_000);
+  app.jobs.define(
+    JOB_PRUNE,
+    async (job) => {
+      const removed = await app.jobs.pruneFinished(app.config.JOB_RETENTION_DAYS, { between: job.heartbeat });
+      // PGlite has no autovacuum: without this the deleted rows' space would never be reused.
+      if (removed > 0) await app.database.execScript('VACUUM (ANALYZE) jobs;');
+      return { removed };
+    },
+    { maxAttempts: 1, lane: 'sync' },
+  );
 }

@@ -4,11 +4,12 @@
  * against a service that is down. After `coolDownMs` one probe call goes through (half-open);
  * its success closes the breaker, its failure opens it for another cool-down.
  *
- * Use one breaker per service and process, around each single HTTP attempt (inside the retry
- * loop, so retries count too):
+ * Use one breaker per service and process. An HTTP client hands it to `retrying` (lib/retry.ts),
+ * which asks it before every attempt, retries included, and reports each outcome; other callers
+ * (the OIDC discovery) wrap a call:
  *
- *   const breaker = createCircuitBreaker({ service: 'FCM' });
- *   const response = await breaker.run(() => fetch(url, init), { isFailure: (error) => isTransient(error) });
+ *   const breaker = createCircuitBreaker({ service: 'Identity provider' });
+ *   const answer = await breaker.run(() => discover(issuer), { isFailure: (error) => isTransient(error) });
  *
  * Only failures that say the service is unwell should count (timeouts, network errors, 5xx,
  * malformed answers); a 4xx refusal means the service is up and answered.
@@ -113,20 +114,4 @@ export function createCircuitBreaker(options: CircuitBreakerOptions): CircuitBre
       }
     },
   };
-}
-
-/** The knobs every outside-service HTTP client takes: time bound, retries, breaker, and test seams. */
-export interface RetryingHttpOptions {
-  /** Per attempt. */
-  timeoutMs?: number;
-  /** Attempts per call, the first included (429, 5xx, timeouts and network errors are retried). */
-  maxAttempts?: number;
-  /** The longest Retry-After honoured; a longer one ends the retries. */
-  maxRetryAfterMs?: number;
-  /** Opens after repeated timeouts, network errors, 5xx and malformed answers. */
-  breaker?: CircuitBreaker;
-  fetch?: typeof fetch;
-  /** Waits between attempts; tests record them instead of sleeping. */
-  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
-  now?: () => Date;
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { CircuitOpenError } from './circuitBreaker';
+import { DatabaseStoppedError } from '../db/pgliteThread';
 
 /** An error whose message is safe to show to the caller. */
 export class HttpError extends Error {
@@ -15,6 +16,12 @@ export class HttpError extends Error {
 }
 
 export const badRequest = (message: string) => new HttpError(400, message);
+
+// PostgreSQL's "invalid byte sequence" (22021) and "unsupported Unicode escape" (22P05): text it cannot store.
+const UNSTORABLE_TEXT_CODES = new Set(['22021', '22P05']);
+
+/** Whether the database refused a value as text it cannot store (a NUL or an unpaired surrogate that got past the request check). */
+export const isUnstorableTextError = (error: unknown) => UNSTORABLE_TEXT_CODES.has(String((error as { code?: unknown } | null)?.code ?? ''));
 export const notFound = (message: string) => new HttpError(404, message);
 
 /**
@@ -48,6 +55,16 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (error instanceof HttpError) {
       return reply.status(error.statusCode).send(error.errors ? { message: error.message, errors: error.errors } : { message: error.message });
+    }
+    // Last line of defence: the request check names the field; this only keeps a missed one from being a 500.
+    if (isUnstorableTextError(error)) {
+      request.log.warn({ err: error }, 'the database refused text the request check let through');
+      return reply.status(400).send({ message: 'Invalid request: a text value contains characters that cannot be stored (NUL or an unpaired surrogate)' });
+    }
+    // PGlite's thread died (drizzle wraps the driver's error as its cause): 503 until the server restarts.
+    if (error instanceof DatabaseStoppedError || error.cause instanceof DatabaseStoppedError) {
+      request.log.error({ err: error }, 'the embedded database stopped');
+      return reply.status(503).send({ message: 'Service unavailable' });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

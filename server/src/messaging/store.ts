@@ -1,5 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
-import type { PushMessage } from '../../../contract/messaging';
+import type { PushMessage } from '@contract/messaging';
 import type { Db } from '../db/client';
 import { messageTypes, pushMessages } from '../db/schema';
 
@@ -12,8 +12,7 @@ const columns = {
   msg_type_title: messageTypes.title,
 };
 
-const withTypeTitle = (db: Db) =>
-  db.select(columns).from(pushMessages).innerJoin(messageTypes, eq(messageTypes.id, pushMessages.message_type));
+const withTypeTitle = (db: Db) => db.select(columns).from(pushMessages).innerJoin(messageTypes, eq(messageTypes.id, pushMessages.message_type));
 
 export function listMessages(db: Db, typeId: number): Promise<PushMessage[]> {
   return withTypeTitle(db).where(eq(pushMessages.message_type, typeId)).orderBy(asc(pushMessages.id));

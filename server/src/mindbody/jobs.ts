@@ -24,25 +24,18 @@ export function defineMindbodySync(jobs: JobQueue, deps: SyncDeps) {
       return results;
     },
     // Failures resume at the next scheduled run; the HTTP calls already retry with backoff.
-    { maxAttempts: 1, leaseMs: 15 * 60_000 },
+    { maxAttempts: 1, leaseMs: 15 * 60_000, lane: 'sync' },
   );
 }
 
-export async function registerMindbodyJobs(app: FastifyInstance) {
+/** The import's handler; server/src/schedules.ts schedules it every MINDBODY_SYNC_INTERVAL_MINUTES. */
+export function registerMindbodyJobs(app: FastifyInstance) {
   defineMindbodySync(app.jobs, {
     database: app.database,
     mindbody: app.mindbody,
     clock: app.clock,
     visitsDays: app.config.MINDBODY_VISITS_DAYS,
+    callLimit: app.config.MINDBODY_DAILY_CALL_LIMIT,
     log: app.log,
   });
-  const minutes = app.config.MINDBODY_SYNC_INTERVAL_MINUTES;
-  if (minutes > 0) {
-    // The first scheduled run comes one interval after start; an import can be started any time.
-    const everyMs = minutes * 60_000;
-    await app.jobs.schedule(MINDBODY_SYNC, MINDBODY_SYNC, everyMs, new Date(app.clock.now().getTime() + everyMs));
-  } else {
-    // Schedules live in the database: turning the interval to 0 must also stop an earlier one.
-    await app.database.query('DELETE FROM job_schedules WHERE name = $1', [MINDBODY_SYNC]);
-  }
 }

@@ -1,13 +1,16 @@
 import type { Database } from '../db/client';
 import { MindbodyError, type MindbodyApi } from '../integrations/mindbody';
 import type { Clock } from '../types';
-import { attachDebugRecords, replaceVisits, upsertClients } from './store';
+import { addCalls, callDay, callsOnDay, createCallBudget } from './callBudget';
+import { attachDebugRecords, upsertClients } from './store';
+import { markVisitsDue } from './visitQueue';
+import { importDueVisits } from './visits';
+import { scrubText } from '../lib/inputText';
 
 export const MINDBODY_SYNC = 'mindbody.sync';
 // Mindbody's lastModifiedDate has no stated time zone: a day of overlap cannot miss a change,
 // and re-reading a day of changes costs a page or two.
 export const MODIFIED_OVERLAP_MS = 24 * 3_600_000;
-const DAY = 86_400_000;
 
 export interface SyncDeps {
   database: Database;
@@ -15,6 +18,8 @@ export interface SyncDeps {
   clock: Clock;
   /** Days of class visits to import per client; 0 skips visits. */
   visitsDays: number;
+  /** MINDBODY_DAILY_CALL_LIMIT: the most Mindbody calls per UTC day, all sites together. */
+  callLimit: number;
   log?: { info(obj: object, msg: string): void; warn(obj: object, msg: string): void };
 }
 
@@ -36,7 +41,10 @@ export interface SiteSyncResult {
   clients_seen: number;
   clients_created: number;
   clients_updated: number;
+  clients_merged: number;
   visits_imported: number;
+  visits_deferred: number;
+  calls: number;
   error: string | null;
 }
 
@@ -65,14 +73,17 @@ async function syncSite(deps: SyncDeps, siteId: number, options: SyncOptions): P
      WHERE site_id = $1 AND status = 'running'`,
     [siteId, now.toISOString()],
   );
-  const [state] = await database.query<StateRow>('SELECT watermark, resume_offset, resume_since, resume_started_at FROM mindbody_sync_state WHERE site_id = $1', [siteId]);
+  const [state] = await database.query<StateRow>(
+    'SELECT watermark, resume_offset, resume_since, resume_started_at FROM mindbody_sync_state WHERE site_id = $1',
+    [siteId],
+  );
   const resuming = !options.full && state?.resume_offset !== null && state?.resume_offset !== undefined;
   const watermark = asDate(state?.watermark ?? null);
   const since = resuming ? asDate(state!.resume_since) : options.full || !watermark ? null : new Date(watermark.getTime() - MODIFIED_OVERLAP_MS);
   // The listing's start time becomes the next watermark once it completes, even across resumes.
   const listingStartedAt = resuming ? (asDate(state!.resume_started_at) ?? now) : now;
   const startOffset = resuming ? state!.resume_offset! : 0;
-  const kind = since ? 'incremental' : 'full';
+  const kind: SiteSyncResult['kind'] = since ? 'incremental' : 'full';
 
   const [run] = await database.query<{ id: number }>(
     `INSERT INTO mindbody_sync_runs (site_id, job_id, kind, modified_since, start_offset, started_at, next_offset)
@@ -86,68 +97,87 @@ async function syncSite(deps: SyncDeps, siteId: number, options: SyncOptions): P
     [siteId, startOffset, since?.toISOString() ?? null, listingStartedAt.toISOString()],
   );
 
-  const totals = { clients_seen: 0, clients_created: 0, clients_updated: 0, visits_imported: 0 };
-  try {
-    for await (const page of mindbody.clientPages(siteId, { modifiedSince: since, offset: startOffset, signal: options.signal })) {
-      const pageTime = clock.now();
-      const upserted = await upsertClients(database, siteId, page.clients, pageTime);
-      let visits = 0;
-      let visitErrors = 0;
-      if (deps.visitsDays > 0) {
-        const from = new Date(pageTime.getTime() - deps.visitsDays * DAY);
-        for (const client of page.clients) {
-          const clientId = upserted.ids.get(client.mb_client_id);
-          if (clientId === undefined) continue;
-          try {
-            const found = await mindbody.getClientVisits(siteId, client.mb_client_id, { startDate: from, endDate: pageTime }, options.signal);
-            visits += await replaceVisits(database, { siteId, clientId, mbClientId: client.mb_client_id, visits: found, from, to: pageTime, now: pageTime });
-          } catch (error) {
-            // One client Mindbody will not answer for (unknown, merged) must not stop the import;
-            // an unavailable Mindbody (429, 5xx, timeouts after retries) does.
-            if (!(error instanceof MindbodyError) || error.kind !== 'request') throw error;
-            visitErrors++;
-            deps.log?.warn({ site: siteId, client: client.mb_client_id, err: error.message }, 'Mindbody visits skipped for one client');
-          }
-        }
-      }
-      await attachDebugRecords(database, [...upserted.ids.values()]);
+  const day = callDay(now);
+  const budget = createCallBudget(deps.callLimit, await callsOnDay(database, day));
+  let recordedCalls = 0;
+  const recordCalls = async () => {
+    await addCalls(database, day, budget.spent() - recordedCalls);
+    recordedCalls = budget.spent();
+    await database.query('UPDATE mindbody_sync_runs SET calls = $2 WHERE id = $1', [runId, recordedCalls]);
+  };
 
-      totals.clients_seen += page.clients.length;
-      totals.clients_created += upserted.created;
-      totals.clients_updated += upserted.updated;
-      totals.visits_imported += visits;
-      await database.query(
-        `UPDATE mindbody_sync_runs SET pages = pages + 1, clients_seen = clients_seen + $2, clients_created = clients_created + $3,
-                clients_updated = clients_updated + $4, visits_imported = visits_imported + $5, visit_errors = visit_errors + $6,
-                total_clients = $7, next_offset = $8
-         WHERE id = $1`,
-        [runId, page.clients.length, upserted.created, upserted.updated, visits, visitErrors, page.total, page.nextOffset],
-      );
-      // What is imported stays imported: a failure after this page resumes at the next one.
-      await database.query('UPDATE mindbody_sync_state SET resume_offset = $2 WHERE site_id = $1', [siteId, page.nextOffset]);
-      await options.onPage?.();
-    }
-  } catch (error) {
+  const totals = { clients_seen: 0, clients_created: 0, clients_updated: 0, clients_merged: 0, visits_imported: 0, visits_deferred: 0 };
+  const fail = async (error: unknown): Promise<SiteSyncResult> => {
     const message = describe(error);
+    await recordCalls();
     await database.query(`UPDATE mindbody_sync_runs SET status = 'failed', finished_at = $2, error = $3 WHERE id = $1`, [
       runId,
       clock.now().toISOString(),
       message,
     ]);
     deps.log?.warn({ site: siteId, run: runId, err: message }, 'Mindbody import failed; the next run continues where it stopped');
-    return { site_id: siteId, run_id: runId, status: 'failed', kind, ...totals, error: message };
+    return { site_id: siteId, run_id: runId, status: 'failed' as const, kind, ...totals, calls: budget.spent(), error: message };
+  };
+  try {
+    for await (const listed of mindbody.clientPages(siteId, { modifiedSince: since, offset: startOffset, signal: options.signal, meter: budget })) {
+      // A Mindbody record holding text the database cannot store is cleaned, not refused: a refusal would stop every import at that page.
+      const page = { ...listed, clients: scrubText(listed.clients) };
+      const pageTime = clock.now();
+      const upserted = await upsertClients(database, siteId, page.clients, pageTime);
+      if (deps.visitsDays > 0) await markVisitsDue(database, [...upserted.ids.values()], pageTime);
+      await attachDebugRecords(database, [...upserted.ids.values()], pageTime);
+
+      totals.clients_seen += page.clients.length;
+      totals.clients_created += upserted.created;
+      totals.clients_updated += upserted.updated;
+      totals.clients_merged += upserted.merged;
+      await database.query(
+        `UPDATE mindbody_sync_runs SET pages = pages + 1, clients_seen = clients_seen + $2, clients_created = clients_created + $3,
+                clients_updated = clients_updated + $4, clients_merged = clients_merged + $5, total_clients = $6, next_offset = $7
+         WHERE id = $1`,
+        [runId, page.clients.length, upserted.created, upserted.updated, upserted.merged, page.total, page.nextOffset],
+      );
+      await recordCalls();
+      // What is imported stays imported: a failure after this page resumes at the next one.
+      await database.query('UPDATE mindbody_sync_state SET resume_offset = $2 WHERE site_id = $1', [siteId, page.nextOffset]);
+      await options.onPage?.();
+    }
+  } catch (error) {
+    return fail(error);
   }
 
   await database.query(
     `UPDATE mindbody_sync_state SET watermark = $2, resume_offset = NULL, resume_since = NULL, resume_started_at = NULL WHERE site_id = $1`,
     [siteId, listingStartedAt.toISOString()],
   );
+  if (deps.visitsDays > 0) {
+    try {
+      // After the listing, so a short budget never starves it; clients left over wait for a later run.
+      const visits = await importDueVisits(deps, siteId, budget, {
+        signal: options.signal,
+        afterClient: async () => {
+          await recordCalls();
+          await options.onPage?.();
+        },
+      });
+      totals.visits_imported = visits.visits;
+      totals.visits_deferred = visits.deferred;
+      totals.clients_merged += visits.merged;
+      await database.query(
+        `UPDATE mindbody_sync_runs SET visits_imported = $2, visit_errors = $3, visits_deferred = $4, clients_merged = clients_merged + $5 WHERE id = $1`,
+        [runId, visits.visits, visits.errors, visits.deferred, visits.merged],
+      );
+    } catch (error) {
+      return fail(error);
+    }
+  }
+  await recordCalls();
   await database.query(`UPDATE mindbody_sync_runs SET status = 'succeeded', finished_at = $2, next_offset = NULL WHERE id = $1`, [
     runId,
     clock.now().toISOString(),
   ]);
-  deps.log?.info({ site: siteId, run: runId, ...totals }, 'Mindbody import finished');
-  return { site_id: siteId, run_id: runId, status: 'succeeded', kind, ...totals, error: null };
+  deps.log?.info({ site: siteId, run: runId, ...totals, calls: budget.spent() }, 'Mindbody import finished');
+  return { site_id: siteId, run_id: runId, status: 'succeeded', kind, ...totals, calls: budget.spent(), error: null };
 }
 
 function describe(error: unknown): string {

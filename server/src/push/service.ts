@@ -1,9 +1,16 @@
 import type { Database } from '../db/client';
 import type { FcmSender, PushMessage, TokenResult } from '../integrations/fcm';
+import type { JobQueue } from '../jobs/queue';
 import type { Clock } from '../types';
+import { MAX_PUSH_RETRIES, pushRetryDelayMs, pushVerdict } from './retry';
 import { deviceTokens, type TokenRecord } from './tokens';
 
+/** The job that tries a deferred token of a push again (payload: push_id, token, attempt). */
+export const PUSH_RETRY = 'push.retry';
+
 // Debug records read per push: a device that has not reported among these is long gone.
+// Only records allowed a device slot count (appReports/deviceSlots.ts), newest received first:
+// the sent_at the app claims is not trusted for ordering.
 const RECORDS_READ = 50;
 
 export type PushSender = { staffUserId: number | null; email: string } | 'automated';
@@ -19,6 +26,11 @@ export interface ClientPush {
   source?: string;
   /** The same key for the same client answers the first outcome instead of sending again. */
   idempotencyKey?: string;
+  /**
+   * Tokens FCM defers (QUOTA_EXCEEDED, UNAVAILABLE) are retried from the job queue, and the push
+   * answers 'queued'. Off: they count as failed, for callers that retry on their own (automated messages).
+   */
+  queueRetries?: boolean;
   signal?: AbortSignal;
 }
 
@@ -27,6 +39,8 @@ export interface PushOutcome {
   updated: boolean;
   /** Why nothing was delivered, when `updated` is false. */
   reason?: string;
+  /** FCM asked to wait: the push is queued in the job queue and retried later (`reason` says when). */
+  queued?: boolean;
   push_id: number;
   results: TokenResult[];
 }
@@ -37,13 +51,13 @@ export interface PushRecord {
   source: string;
   title: string;
   body: string;
-  status: 'sending' | 'sent' | 'failed' | 'no_token';
+  status: 'sending' | 'sent' | 'failed' | 'no_token' | 'queued';
   reason: string | null;
   results: TokenResult[];
   created_at: string;
 }
 
-/** Pushes to clients through FCM and keeps the record of every push (issue 5; issue 12 sends through it too). */
+/** Pushes to clients through FCM and keeps the record of every push (docs/features.md; automated messages send through it too). */
 export interface PushService {
   readonly mode: 'live' | 'sandbox';
   /** Sends to every device of the client, marks dead tokens, records the push. */
@@ -54,12 +68,32 @@ export interface PushService {
   tokensFor(clientId: number): Promise<{ tokens: string[]; reason: string | null }>;
   /** The client's pushes, newest first. */
   recent(clientId: number, limit?: number): Promise<PushRecord[]>;
+  /** The PUSH_RETRY job: sends a deferred token of a recorded push again and updates the record. */
+  retryToken(pushId: number, token: string, attempt: number): Promise<TokenResult | null>;
 }
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
-export function createPushService(deps: { database: Database; fcm: FcmSender; clock: Clock }): PushService {
-  const { database, fcm, clock } = deps;
+/** Without `jobs` a token FCM defers counts as failed (nothing could retry it). */
+export function createPushService(deps: { database: Database; fcm: FcmSender; clock: Clock; jobs?: Pick<JobQueue, 'send'> }): PushService {
+  const { database, fcm, clock, jobs } = deps;
+
+  /** Queues the next try of a deferred token, or gives up on it after MAX_PUSH_RETRIES. */
+  async function scheduleRetry(pushId: number, result: TokenResult, attempt: number, queue = true): Promise<TokenResult> {
+    if (result.outcome !== 'deferred') return result;
+    if (!jobs || !queue || attempt > MAX_PUSH_RETRIES) {
+      const { retry_at: _retryAt, retry_after_ms: _asked, ...rest } = result;
+      const gaveUp = jobs && queue;
+      return {
+        ...rest,
+        outcome: 'failed',
+        error: gaveUp ? `${result.error ?? 'FCM asked to wait'} (gave up after ${MAX_PUSH_RETRIES} retries)` : result.error,
+      };
+    }
+    const runAt = new Date(clock.now().getTime() + pushRetryDelayMs(result.code, attempt, result.retry_after_ms));
+    await jobs.send(PUSH_RETRY, { push_id: pushId, token: result.token, attempt }, { runAt, maxAttempts: 1 });
+    return { ...result, retry_at: runAt.toISOString() };
+  }
 
   async function markDead(result: TokenResult) {
     if (result.outcome !== 'dead') return;
@@ -73,7 +107,7 @@ export function createPushService(deps: { database: Database; fcm: FcmSender; cl
   async function tokensFor(clientId: number) {
     const records = await database.query<TokenRecord>(
       `SELECT firebase_token_new, firebase_token_current, platform, is_ipad FROM debug_records
-       WHERE client_id = $1 ORDER BY sent_at DESC NULLS LAST, id DESC LIMIT ${RECORDS_READ}`,
+       WHERE client_id = $1 AND used_for_push ORDER BY created_at DESC, id DESC LIMIT ${RECORDS_READ}`,
       [clientId],
     );
     const candidates = records.flatMap((r) => [r.firebase_token_new, r.firebase_token_current]).filter((t): t is string => !!t);
@@ -92,7 +126,13 @@ export function createPushService(deps: { database: Database; fcm: FcmSender; cl
   function outcomeOf(row: { id: number; status: string; reason: string | null; results: unknown }): PushOutcome {
     const results = (Array.isArray(row.results) ? row.results : []) as TokenResult[];
     const reason = row.status === 'sending' ? 'This push is still being sent' : (row.reason ?? undefined);
-    return { updated: row.status === 'sent', ...(row.status === 'sent' ? {} : { reason }), push_id: Number(row.id), results };
+    return {
+      updated: row.status === 'sent',
+      ...(row.status === 'sent' ? {} : { reason }),
+      ...(row.status === 'queued' ? { queued: true } : {}),
+      push_id: Number(row.id),
+      results,
+    };
   }
 
   return {
@@ -132,19 +172,13 @@ export function createPushService(deps: { database: Database; fcm: FcmSender; cl
       const pushId = Number(row.id);
       const { tokens, reason } = await tokensFor(push.clientId);
       let results: TokenResult[] = [];
-      let status: 'sent' | 'failed' | 'no_token' = 'no_token';
+      let status: 'sent' | 'failed' | 'no_token' | 'queued' = 'no_token';
       let why: string | null = reason;
       if (tokens.length > 0) {
         const message: PushMessage = { title: push.title, body: push.body, data: push.data };
-        results = await Promise.all(tokens.map((token) => sendToToken(token, message, push.signal)));
-        const sent = results.filter((r) => r.outcome === 'sent').length;
-        status = sent > 0 ? 'sent' : 'failed';
-        why =
-          sent > 0
-            ? null
-            : results.every((r) => r.outcome === 'dead')
-              ? `FCM reported the client's device token${tokens.length > 1 ? 's' : ''} as no longer registered (the app was removed or signed out)`
-              : `FCM did not deliver to the client's device${tokens.length > 1 ? 's' : ''}: ${results.find((r) => r.outcome === 'failed')?.error ?? 'unknown error'}`;
+        const answers = await Promise.all(tokens.map((token) => sendToToken(token, message, push.signal)));
+        results = await Promise.all(answers.map((answer) => scheduleRetry(pushId, answer, 1, push.queueRetries === true)));
+        ({ status, reason: why } = pushVerdict(results));
       }
       await database.query('UPDATE pushes SET status = $2, reason = $3, results = $4, finished_at = $5 WHERE id = $1', [
         pushId,
@@ -156,13 +190,44 @@ export function createPushService(deps: { database: Database; fcm: FcmSender; cl
       return outcomeOf({ id: pushId, status, reason: why, results });
     },
 
+    async retryToken(pushId, token, attempt) {
+      const [push] = await database.query<{ title: string; body: string; data: Record<string, string> | string | null }>(
+        'SELECT title, body, data FROM pushes WHERE id = $1',
+        [pushId],
+      );
+      if (!push) return null;
+      const data = typeof push.data === 'string' ? (JSON.parse(push.data) as Record<string, string>) : (push.data ?? undefined);
+      const answer = await sendToToken(token, { title: push.title, body: push.body, data });
+      const result = await scheduleRetry(pushId, answer, attempt + 1);
+      // Several tokens of one push may be retried at once: the row is locked while its results change.
+      await database.transaction(async (tx) => {
+        const [row] = await tx.query<{ results: unknown }>('SELECT results FROM pushes WHERE id = $1 FOR UPDATE', [pushId]);
+        const stored = (Array.isArray(row?.results) ? row!.results : []) as TokenResult[];
+        const results = stored.some((r) => r.token === token) ? stored.map((r) => (r.token === token ? result : r)) : [...stored, result];
+        const verdict = pushVerdict(results);
+        await tx.query('UPDATE pushes SET status = $2, reason = $3, results = $4, finished_at = $5 WHERE id = $1', [
+          pushId,
+          verdict.status,
+          verdict.reason,
+          JSON.stringify(results),
+          clock.now().toISOString(),
+        ]);
+      });
+      return result;
+    },
+
     async recent(clientId, limit = 10) {
       const rows = await database.query<Omit<PushRecord, 'created_at'> & { created_at: Date | string }>(
         `SELECT id, sent_by, source, title, body, status, reason, results, created_at FROM pushes
          WHERE client_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
         [clientId, limit],
       );
-      return rows.map((r) => ({ ...r, id: Number(r.id), results: (Array.isArray(r.results) ? r.results : []) as TokenResult[], created_at: iso(r.created_at)! }));
+      return rows.map((r) => ({
+        ...r,
+        id: Number(r.id),
+        results: (Array.isArray(r.results) ? r.results : []) as TokenResult[],
+        created_at: iso(r.created_at)!,
+      }));
     },
   };
 }

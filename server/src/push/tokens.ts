@@ -1,4 +1,4 @@
-import { isPlaceholder } from '../../../contract/clientRules';
+import { isPlaceholder } from '@contract/clientRules';
 
 /** The fields of a debug record that say which device sent it and how to reach it. */
 export interface TokenRecord {
@@ -9,6 +9,18 @@ export interface TokenRecord {
 }
 
 export const MAX_DEVICES = 5;
+
+/** Which device a record speaks for: its platform, and for iOS whether it is an iPad (an Android "iPad" is just Android). */
+export function deviceOf(record: Pick<TokenRecord, 'platform' | 'is_ipad'>): string {
+  const platform = (record.platform ?? '').trim().toLowerCase();
+  return `${platform}|${platform === 'ios' && record.is_ipad === true}`;
+}
+
+/** The record's tokens worth pushing to (placeholders left out), the new one first. */
+export function usableTokens(record: Pick<TokenRecord, 'firebase_token_new' | 'firebase_token_current'>): string[] {
+  const tokens = [record.firebase_token_new, record.firebase_token_current].filter((token) => !isPlaceholder(token)).map((token) => token!.trim());
+  return [...new Set(tokens)];
+}
 
 /**
  * The registration tokens to push to, from a client's debug records (newest first): one per
@@ -23,11 +35,9 @@ export function deviceTokens(records: readonly TokenRecord[], dead: ReadonlySet<
   let seen = 0;
   let deadSeen = 0;
   for (const record of records) {
-    const device = `${(record.platform ?? '').toLowerCase()}|${record.is_ipad === true}`;
+    const device = deviceOf(record);
     if (devices.has(device)) continue;
-    for (const candidate of [record.firebase_token_new, record.firebase_token_current]) {
-      if (isPlaceholder(candidate)) continue;
-      const token = candidate!.trim();
+    for (const token of usableTokens(record)) {
       seen++;
       if (dead.has(token)) {
         deadSeen++;
@@ -44,7 +54,10 @@ export function deviceTokens(records: readonly TokenRecord[], dead: ReadonlySet<
   if (tokens.length > 0) return { tokens, reason: null };
   if (records.length === 0) return { tokens, reason: 'The client has no device token: the app has not sent any debug information for this client' };
   if (seen > 0 && deadSeen === seen) {
-    return { tokens, reason: "The client has no usable device token: FCM reported every known token as no longer registered (the app was removed or signed out)" };
+    return {
+      tokens,
+      reason: 'The client has no usable device token: FCM reported every known token as no longer registered (the app was removed or signed out)',
+    };
   }
   return { tokens, reason: "The client has no device token: the app's debug records carry no Firebase token (notifications may be turned off)" };
 }

@@ -1,12 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { readEvent } from '../integrations/revenuecat/events';
-import { processEvent, refreshAccess, type ProcessDeps } from './process';
+import { processEvent, refreshAccess, type AccessDeps, type ProcessDeps } from './process';
 
 export const REVENUECAT_PROCESS = 'revenuecat.process';
-/** Retries unmatched events, picks up stored events whose job was lost, ends lapsed cancellations. */
+/** Retries unmatched events and picks up stored events whose job was lost. */
 export const REVENUECAT_SWEEP = 'revenuecat.sweep';
-const SWEEP_EVERY_MS = 10 * 60_000;
+/** Recomputes the level of every client whose entitling purchase has just ended (or begun). */
+export const PURCHASE_ACCESS_EXPIRY = 'revenuecat.access-expiry';
+// "Stops granting within a minute": the check is one index range over clients.purchase_access_changes_at.
+export const ACCESS_EXPIRY_EVERY_MS = 60_000;
+const ACCESS_EXPIRY_BATCH = 500;
+export const SWEEP_EVERY_MS = 10 * 60_000;
 const SWEEP_BATCH = 500;
 
 /** Stores a delivery once per event id; false when that id was already stored (a redelivery). */
@@ -39,14 +44,17 @@ async function runStoredEvent(deps: ProcessDeps, id: number) {
   const [row] = await deps.database.query<{ state: string; body: Record<string, unknown> }>('SELECT state, body FROM revenuecat_events WHERE id = $1', [id]);
   if (!row || row.state === 'processed' || row.state === 'ignored') return { state: row?.state ?? 'missing' };
   const outcome = await processEvent(deps, typeof row.body === 'string' ? JSON.parse(row.body) : row.body);
-  await deps.database.query(
-    `UPDATE revenuecat_events SET state = $2, client_id = $3, note = $4, attempts = attempts + 1, processed_at = $5 WHERE id = $1`,
-    [id, outcome.state, outcome.clientId, outcome.note, deps.clock.now().toISOString()],
-  );
+  await deps.database.query(`UPDATE revenuecat_events SET state = $2, client_id = $3, note = $4, attempts = attempts + 1, processed_at = $5 WHERE id = $1`, [
+    id,
+    outcome.state,
+    outcome.clientId,
+    outcome.note,
+    deps.clock.now().toISOString(),
+  ]);
   return outcome;
 }
 
-/** One sweep: events still waiting (job lost, client unknown) in event order, then lapsed cancellations. */
+/** One sweep: events still waiting (job lost, client unknown), in event order. */
 export async function sweepEvents(deps: ProcessDeps) {
   const now = deps.clock.now();
   // The least recently tried first, so a backlog of never-matching events cannot starve the rest;
@@ -64,24 +72,41 @@ export async function sweepEvents(deps: ProcessDeps) {
     const outcome = await runStoredEvent(deps, Number(id));
     if (outcome.state === 'processed') matched++;
   }
-  // A cancelled purchase keeps access until its expiry; once that passes the level drops even if
-  // RevenueCat's EXPIRATION never arrives (e.g. a refund).
-  const lapsed = await deps.database.query<{ client_id: number }>(
-    `SELECT DISTINCT p.client_id FROM purchases p JOIN clients c ON c.id = p.client_id
-     WHERE p.subscription_status = 'cancelled' AND p.expires_at <= $1 AND p.expires_at > $2 AND c.purchase_access_level IS NOT NULL`,
-    [now.toISOString(), new Date(now.getTime() - 2 * 86_400_000).toISOString()],
+  return { retried: waiting.length, processed: matched };
+}
+
+/**
+ * Puts every client whose purchases' level changes by time (an expiry or grace period passing
+ * with no EXPIRATION event, a renewal's period starting) on their new level. The condition lives in
+ * the clients row, so a run missed while no instance was up is caught by the next one, and two
+ * instances recomputing the same client agree (refreshAccess locks the row).
+ */
+export async function expirePurchaseAccess(deps: AccessDeps): Promise<{ refreshed: number }> {
+  const now = deps.clock.now();
+  const due = await deps.database.query<{ id: number }>(
+    `SELECT id FROM clients WHERE purchase_access_changes_at <= $1 ORDER BY purchase_access_changes_at LIMIT ${ACCESS_EXPIRY_BATCH}`,
+    [now.toISOString()],
   );
-  for (const { client_id } of lapsed) await refreshAccess(deps, Number(client_id));
-  return { retried: waiting.length, processed: matched, lapsed: lapsed.length };
+  for (const { id } of due) await refreshAccess(deps, Number(id));
+  // Each refreshed client moves to a later time or none, so a full batch means more are waiting.
+  if (due.length === ACCESS_EXPIRY_BATCH) return { refreshed: due.length + (await expirePurchaseAccess(deps)).refreshed };
+  return { refreshed: due.length };
 }
 
 export function processDeps(app: FastifyInstance): ProcessDeps {
-  return { database: app.database, clock: app.clock, entitlementLevels: app.config.REVENUECAT_ENTITLEMENT_LEVELS, log: app.log };
+  return {
+    database: app.database,
+    clock: app.clock,
+    entitlementLevels: app.config.REVENUECAT_ENTITLEMENT_LEVELS,
+    acceptSandbox: app.config.REVENUECAT_ACCEPT_SANDBOX,
+    log: app.log,
+  };
 }
 
-export async function registerRevenueCatJobs(app: FastifyInstance) {
+/** The handlers; server/src/schedules.ts schedules the sweep and the access expiry. */
+export function registerRevenueCatJobs(app: FastifyInstance) {
   const deps = processDeps(app);
   app.jobs.define(REVENUECAT_PROCESS, async (job) => runStoredEvent(deps, Number(job.payload.id)), { maxAttempts: 5, backoffMs: 30_000 });
   app.jobs.define(REVENUECAT_SWEEP, async () => sweepEvents(deps), { maxAttempts: 1 });
-  await app.jobs.schedule(REVENUECAT_SWEEP, REVENUECAT_SWEEP, SWEEP_EVERY_MS, new Date(app.clock.now().getTime() + SWEEP_EVERY_MS));
+  app.jobs.define(PURCHASE_ACCESS_EXPIRY, async () => expirePurchaseAccess(deps), { maxAttempts: 1 });
 }

@@ -1,12 +1,12 @@
-import type { Database } from '../db/client';
+import type { Database, Queryable } from '../db/client';
+import { accessAfterPurchases, nextAccessChange, purchaseAccessLevel, type PurchaseForAccess } from '../integrations/revenuecat/entitlement';
 import {
-  accessAfterPurchases,
   candidateUserIds,
   effectOf,
   entitlementLevel,
   preferredUserId,
-  purchaseAccessLevel,
   readEvent,
+  storedExpiry,
   type EventFacts,
   type PurchaseStatus,
 } from '../integrations/revenuecat/events';
@@ -18,7 +18,11 @@ export interface ProcessDeps {
   /** Entitlement id (lower case, '*' for any other) → access level sort_order. */
   entitlementLevels: Readonly<Record<string, number>>;
   log: { info(obj: object, msg: string): void };
+  /** REVENUECAT_ACCEPT_SANDBOX: SANDBOX purchases entitle too (a staging studio). */
+  acceptSandbox: boolean;
 }
+
+export type AccessDeps = Pick<ProcessDeps, 'database' | 'clock'>;
 
 export type Outcome = { state: 'processed' | 'unmatched' | 'ignored'; clientId: number | null; note: string };
 
@@ -46,59 +50,91 @@ export async function matchClient(database: Database, ids: string[], email: stri
   return null;
 }
 
-/** The level the client's stored purchases give now (the highest granting one), or null. */
-export async function purchaseLevelOf(database: Database, clientId: number, now: Date): Promise<number | null> {
-  const purchases = await database.query<{ subscription_status: string | null; expires_at: Date | string | null; level: number | null }>(
-    `SELECT p.subscription_status, p.expires_at, al.sort_order AS level
+const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
+
+/** The client's purchases as far as access goes: the entitlement the purchases_entitlement trigger stored (migration 0031). */
+async function purchasesForAccess(database: Queryable, clientId: number): Promise<PurchaseForAccess[]> {
+  const purchases = await database.query<{
+    grants_access: boolean;
+    access_ends_at: Date | string | null;
+    purchased_at: Date | string | null;
+    level: number | null;
+  }>(
+    `SELECT p.grants_access, p.access_ends_at, p.purchased_at, al.sort_order AS level
      FROM purchases p LEFT JOIN access_levels al ON al.id = p.access_level_id WHERE p.client_id = $1`,
     [clientId],
   );
-  return purchaseAccessLevel(
-    purchases.map((p) => ({ subscription_status: p.subscription_status, expires_at: p.expires_at === null ? null : new Date(p.expires_at), level: p.level === null ? null : Number(p.level) })),
-    now,
-  );
+  return purchases.map((p) => ({
+    grants_access: p.grants_access,
+    access_ends_at: dateOrNull(p.access_ends_at),
+    purchased_at: dateOrNull(p.purchased_at),
+    level: p.level === null ? null : Number(p.level),
+  }));
 }
 
-/** Recomputes a client's purchase-derived level and, unless an admin override runs, the effective one. */
-export async function refreshAccess(deps: Pick<ProcessDeps, 'database' | 'clock'>, clientId: number) {
-  const { database } = deps;
+/** The level the client's stored purchases give at `now` (the highest entitling one), or null. */
+export async function purchaseLevelOf(database: Queryable, clientId: number, now: Date): Promise<number | null> {
+  return purchaseAccessLevel(await purchasesForAccess(database, clientId), now);
+}
+
+/**
+ * Recomputes a client's purchase-derived level and, unless an admin override runs, the effective
+ * one, and notes when that may next change by time alone (purchase_access_changes_at, which the
+ * expiry job watches). The client row is locked so a webhook job and the expiry job on another
+ * instance cannot interleave their reads and writes.
+ */
+export async function refreshAccess(deps: AccessDeps, clientId: number) {
   const now = deps.clock.now();
-  const [client] = await database.query<{ vod_access_level: number | null; purchase_access_level: number | null; admin_updated_expiration: Date | string | null }>(
-    'SELECT vod_access_level, purchase_access_level, admin_updated_expiration FROM clients WHERE id = $1',
-    [clientId],
-  );
-  if (!client) return null;
-  const [free] = await database.query<{ level: number }>('SELECT min(sort_order) AS level FROM access_levels');
-  const level = await purchaseLevelOf(database, clientId, now);
-  const next = accessAfterPurchases(
-    { vod_access_level: client.vod_access_level, admin_updated_expiration: client.admin_updated_expiration === null ? null : new Date(client.admin_updated_expiration) },
-    level,
-    Number(free!.level),
-    now,
-  );
-  if (next.purchase_access_level !== client.purchase_access_level || next.vod_access_level !== client.vod_access_level) {
-    await database.query('UPDATE clients SET purchase_access_level = $2, vod_access_level = $3, updated_at = $4 WHERE id = $1', [
+  return deps.database.transaction(async (tx) => {
+    const [client] = await tx.query<{
+      vod_access_level: number | null;
+      purchase_access_level: number | null;
+      admin_updated_expiration: Date | string | null;
+      purchase_access_changes_at: Date | string | null;
+    }>('SELECT vod_access_level, purchase_access_level, admin_updated_expiration, purchase_access_changes_at FROM clients WHERE id = $1 FOR UPDATE', [
       clientId,
-      next.purchase_access_level,
-      next.vod_access_level,
-      now.toISOString(),
     ]);
-  }
-  return next;
+    if (!client) return null;
+    const purchases = await purchasesForAccess(tx, clientId);
+    const [free] = await tx.query<{ level: number }>('SELECT min(sort_order) AS level FROM access_levels');
+    const next = accessAfterPurchases(
+      { vod_access_level: client.vod_access_level, admin_updated_expiration: dateOrNull(client.admin_updated_expiration) },
+      purchaseAccessLevel(purchases, now),
+      Number(free!.level),
+      now,
+    );
+    const changesAt = nextAccessChange(purchases, now);
+    const storedChangesAt = dateOrNull(client.purchase_access_changes_at)?.getTime() ?? null;
+    if (
+      next.purchase_access_level !== client.purchase_access_level ||
+      next.vod_access_level !== client.vod_access_level ||
+      (changesAt?.getTime() ?? null) !== storedChangesAt
+    ) {
+      await tx.query('UPDATE clients SET purchase_access_level = $2, vod_access_level = $3, purchase_access_changes_at = $4, updated_at = $5 WHERE id = $1', [
+        clientId,
+        next.purchase_access_level,
+        next.vod_access_level,
+        changesAt?.toISOString() ?? null,
+        now.toISOString(),
+      ]);
+    }
+    return next;
+  });
 }
 
 /** Upserts the purchase row of the event's transaction; an event older than the row's last one changes nothing. */
-async function applyPurchase(deps: ProcessDeps, clientId: number, facts: EventFacts, status: PurchaseStatus | null) {
+async function applyPurchase(deps: ProcessDeps, clientId: number, facts: EventFacts, status: PurchaseStatus | null, longestMs?: number) {
   const { database } = deps;
   const level = entitlementLevel(facts.entitlementIds, deps.entitlementLevels);
   const transaction = facts.transactionId ?? `event:${facts.id}`;
   const product = facts.type === 'PRODUCT_CHANGE' ? (facts.newProductId ?? facts.productId) : facts.productId;
   const eventAt = (facts.eventAt ?? deps.clock.now()).toISOString();
+  const expiresAt = storedExpiry(facts, longestMs, deps.clock.now());
   const [row] = await database.query<{ id: number }>(
     `INSERT INTO purchases (client_id, revenue_cat_user_id, access_level_id, subscription_identifier, upsell_source, purchased_at,
                             expires_at, subscription_status, created_at, rc_transaction_id, rc_original_transaction_id, rc_store,
-                            rc_environment, rc_event_at)
-     VALUES ($1, $2, (SELECT id FROM access_levels WHERE sort_order = $3), $4, $5, $6, $7, COALESCE($8, 'active'), $9, $10, $11, $12, $13, $14)
+                            rc_environment, rc_event_at, grace_period_expires_at, sandbox_accepted)
+     VALUES ($1, $2, (SELECT id FROM access_levels WHERE sort_order = $3), $4, $5, $6, $7, COALESCE($8, 'active'), $9, $10, $11, $12, $13, $14, $16, $18)
      ON CONFLICT (rc_transaction_id) WHERE rc_transaction_id IS NOT NULL DO UPDATE SET
        client_id = EXCLUDED.client_id,
        revenue_cat_user_id = COALESCE(EXCLUDED.revenue_cat_user_id, purchases.revenue_cat_user_id),
@@ -106,12 +142,15 @@ async function applyPurchase(deps: ProcessDeps, clientId: number, facts: EventFa
        subscription_identifier = COALESCE(EXCLUDED.subscription_identifier, purchases.subscription_identifier),
        upsell_source = COALESCE(purchases.upsell_source, EXCLUDED.upsell_source),
        purchased_at = COALESCE(EXCLUDED.purchased_at, purchases.purchased_at),
-       expires_at = COALESCE(EXCLUDED.expires_at, purchases.expires_at),
+       -- An event that states the expiry (null too: no expiry) is RevenueCat's word on it.
+       expires_at = CASE WHEN $15 THEN EXCLUDED.expires_at ELSE purchases.expires_at END,
+       grace_period_expires_at = CASE WHEN $17 THEN EXCLUDED.grace_period_expires_at ELSE purchases.grace_period_expires_at END,
        subscription_status = COALESCE($8, purchases.subscription_status),
        rc_original_transaction_id = COALESCE(EXCLUDED.rc_original_transaction_id, purchases.rc_original_transaction_id),
        rc_store = COALESCE(EXCLUDED.rc_store, purchases.rc_store),
        rc_environment = COALESCE(EXCLUDED.rc_environment, purchases.rc_environment),
-       rc_event_at = EXCLUDED.rc_event_at
+       rc_event_at = EXCLUDED.rc_event_at,
+       sandbox_accepted = EXCLUDED.sandbox_accepted
      WHERE purchases.rc_event_at IS NULL OR purchases.rc_event_at <= EXCLUDED.rc_event_at
      RETURNING id`,
     [
@@ -121,7 +160,7 @@ async function applyPurchase(deps: ProcessDeps, clientId: number, facts: EventFa
       product,
       facts.upsellSource,
       facts.purchasedAt?.toISOString() ?? null,
-      facts.expiresAt?.toISOString() ?? null,
+      expiresAt?.toISOString() ?? null,
       status,
       deps.clock.now().toISOString(),
       transaction,
@@ -129,6 +168,10 @@ async function applyPurchase(deps: ProcessDeps, clientId: number, facts: EventFa
       facts.store,
       facts.environment,
       eventAt,
+      facts.expiryGiven || longestMs !== undefined,
+      facts.graceEndsAt?.toISOString() ?? null,
+      facts.graceGiven,
+      deps.acceptSandbox,
     ],
   );
   if (!row) return { purchaseId: null, level };
@@ -194,7 +237,7 @@ export async function processEvent(deps: ProcessDeps, body: Record<string, unkno
   if (userId) {
     await deps.database.query('UPDATE clients SET revenue_cat_user_id = $2 WHERE id = $1 AND revenue_cat_user_id IS NULL', [clientId, userId]);
   }
-  const { purchaseId, level } = await applyPurchase(deps, clientId, facts, effect.status);
+  const { purchaseId, level } = await applyPurchase(deps, clientId, facts, effect.status, effect.longestMs);
   const access = await refreshAccess(deps, clientId);
   const applied = purchaseId === null ? 'older than what is stored: purchase unchanged' : `purchase ${purchaseId} ${effect.status ?? 'updated'}`;
   const levelNote = level === null && facts.entitlementIds.length > 0 ? ` (no access level mapped for ${facts.entitlementIds.join(', ')})` : '';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { AccessLevelsResponse, VideoOptionsParams, VideoOptionsResponse } from '../../../contract/accessLevels';
-import { errorResponses } from '../../../contract/common';
+import { AccessLevelsResponse, VideoOptionsParams, VideoOptionsResponse } from '@contract/accessLevels';
+import { errorResponses } from '@contract/common';
 import { videoOptionGroups, resolveAccessLevel, accessLevels } from '../clients/videoOptions';
 import { badRequest } from '../lib/errors';
 
@@ -8,18 +8,20 @@ const accessLevelRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/client/v1/vod-access-levels',
     {
+      config: { permission: 'signed_in' },
       schema: {
         tags: ['access levels'],
         summary: 'The VOD access levels, by sort_order (spec §7)',
         response: { 200: AccessLevelsResponse, ...errorResponses },
       },
     },
-    async () => ({ levels: await accessLevels(app.database) }),
+    async () => ({ levels: await accessLevels(app.database), override_max_days: app.config.OVERRIDE_MAX_DAYS }),
   );
 
   app.get(
     '/api/client/v1/video-options/:vodAccessLevel',
     {
+      config: { permission: 'clients.read' },
       schema: {
         tags: ['access levels'],
         summary: 'Enabled videos a level may watch, grouped by category (spec §7)',

@@ -1,8 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DebugInfoBody, DebugInfoResponse, VideoViewBody, VideoViewResponse } from '../../../contract/appReports';
-import { ErrorResponse } from '../../../contract/common';
-import { findReportingClient, findVideo, insertDebugRecord, recordView } from '../appReports/store';
+import { DebugInfoBody, DebugInfoResponse, VideoViewBody, VideoViewResponse } from '@contract/appReports';
+import { ErrorResponse } from '@contract/common';
+import { findReportingClient, findVideo, recordView, storeDebugReport } from '../appReports/store';
+import { IdTokenKeysUnavailable, IdTokenRejected } from '../integrations/firebase/idToken';
 import { sameSecret } from '../integrations/keys';
 import { HttpError, notFound } from '../lib/errors';
 import { createRateLimiter } from '../lib/rateLimit';
@@ -12,17 +13,38 @@ const VIEW_BODY_LIMIT = 4 * 1024;
 // The app's clock may run a little ahead of ours.
 const FUTURE_TOLERANCE_MS = 5 * 60_000;
 
-const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse };
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 404: ErrorResponse, 413: ErrorResponse, 429: ErrorResponse, 503: ErrorResponse };
 const description =
-  'Called by the studio\'s mobile app, not by the console: authenticated by the `X-App-Key` header (APP_API_KEY), ' +
-  'no staff session. The client is named by `email` or `mb_client_id`. Requests are rate-limited per client ' +
-  '(APP_RATE_LIMIT_PER_MINUTE, per server instance): 429 with Retry-After beyond that.';
+  "Called by the studio's mobile app, not by the console: authenticated by the `X-App-Key` header (APP_API_KEY), " +
+  'no staff session. With FIREBASE_PROJECT_ID set, `Authorization: Bearer <Firebase ID token>` of the signed-in user is ' +
+  'required too (401 otherwise) and its verified e-mail names the client; without it the client is named by `email` or ' +
+  '`mb_client_id`. Requests are rate-limited per address (APP_RATE_LIMIT_PER_ADDRESS_PER_MINUTE) and per client ' +
+  '(APP_RATE_LIMIT_PER_MINUTE; debug reports per client and device token), per server instance: 429 with Retry-After beyond that.';
+
+/** Who a report is from: proven by a Firebase ID token, or only claimed by the body. */
+interface Reporter {
+  email: string | null;
+  mb_client_id: string | null;
+  verified: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    reporter?: Reporter;
+  }
+}
+
+const isTooFarAhead = (at: Date, now: Date) => at.getTime() > now.getTime() + FUTURE_TOLERANCE_MS;
+const inTheFuture = (field: string) =>
+  new HttpError(400, `Invalid request: body.${field}: is in the future`, [{ path: `body.${field}`, message: 'is in the future' }]);
 
 /** POST /api/app/v1/debug-info and /api/app/v1/video-views: what the mobile app reports. */
 const appReportRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['mobile app'];
-  const security = [{ appKey: [] }];
+  // The app key alone, or with FIREBASE_PROJECT_ID the app key and the user's Firebase ID token.
+  const security = app.idTokens ? [{ appKey: [], firebaseIdToken: [] }] : [{ appKey: [] }];
   const limiters = {
+    address: createRateLimiter({ limit: app.config.APP_RATE_LIMIT_PER_ADDRESS_PER_MINUTE, windowMs: 60_000, now: () => app.clock.now().getTime() }),
     debug: createRateLimiter({ limit: app.config.APP_RATE_LIMIT_PER_MINUTE, windowMs: 60_000, now: () => app.clock.now().getTime() }),
     views: createRateLimiter({ limit: app.config.APP_RATE_LIMIT_PER_MINUTE, windowMs: 60_000, now: () => app.clock.now().getTime() }),
   };
@@ -33,16 +55,54 @@ const appReportRoutes: FastifyPluginAsyncZod = async (app) => {
     if (!sameSecret(typeof given === 'string' ? given : undefined, app.integrationKeys.appApiKey.value)) {
       return reply.status(401).send({ message: 'Missing or wrong X-App-Key header' });
     }
+    // Many e-mails from one address must not buy many rows.
+    refuseBeyond(
+      limiters.address,
+      `address:${request.ip}`,
+      reply,
+      `Too many reports from this address: at most ${app.config.APP_RATE_LIMIT_PER_ADDRESS_PER_MINUTE} a minute`,
+    );
   };
-  const limitPerClient = (limiter: (typeof limiters)['debug']) => async (request: FastifyRequest, reply: FastifyReply) => {
-    const body = request.body as { email?: string | null; mb_client_id?: string | null };
-    const key = body.email ? `email:${body.email.trim().toLowerCase()}` : `mb:${body.mb_client_id?.trim()}`;
+  const refuseBeyond = (limiter: (typeof limiters)['debug'], key: string, reply: FastifyReply, message: string) => {
     const verdict = limiter.take(key);
     if (!verdict.allowed) {
       const seconds = Math.max(1, Math.ceil(verdict.retryAfterMs / 1000));
       reply.header('retry-after', String(seconds));
-      throw new HttpError(429, `Too many reports for this client: at most ${app.config.APP_RATE_LIMIT_PER_MINUTE} a minute; retry in ${seconds} s`);
+      throw new HttpError(429, `${message}; retry in ${seconds} s`);
     }
+  };
+  // The shared key proves only that the caller has the app; a Firebase ID token proves the client.
+  const identifyReporter = async (request: FastifyRequest) => {
+    const body = request.body as { email?: string | null; mb_client_id?: string | null };
+    const claimed = { email: body.email?.trim() || null, mb_client_id: body.mb_client_id?.trim() || null };
+    if (!app.idTokens) {
+      request.reporter = { ...claimed, verified: false };
+      return;
+    }
+    let identity;
+    try {
+      identity = await app.idTokens(request.headers.authorization);
+    } catch (error) {
+      if (error instanceof IdTokenRejected) throw new HttpError(401, error.message);
+      if (error instanceof IdTokenKeysUnavailable) {
+        request.log.warn({ err: error.message }, 'Firebase ID token keys unavailable');
+        throw new HttpError(503, 'Cannot check the Firebase ID token right now; retry in a minute');
+      }
+      throw error;
+    }
+    if (claimed.email && claimed.email.toLowerCase() !== identity.email.toLowerCase()) {
+      throw new HttpError(401, "The report's email is not the e-mail address of the signed-in Firebase user");
+    }
+    request.reporter = { email: identity.email, mb_client_id: claimed.mb_client_id, verified: true };
+  };
+  const limitPerClient = (limiter: (typeof limiters)['debug']) => async (request: FastifyRequest, reply: FastifyReply) => {
+    const { email, mb_client_id } = request.reporter!;
+    // Debug reports count per client and device token: anyone can name a client, and if their
+    // reports spent the client's own budget, the real device could be kept from reporting until
+    // its slot lapses after 30 days. Rows stay bounded per client by the history cap.
+    const device = limiter === limiters.debug ? `|token:${(request.body as { firebase_token_new?: string | null }).firebase_token_new?.trim() ?? ''}` : '';
+    const key = `${email ? `email:${email.toLowerCase()}` : `mb:${mb_client_id}`}${device}`;
+    refuseBeyond(limiter, key, reply, `Too many reports for this client: at most ${app.config.APP_RATE_LIMIT_PER_MINUTE} a minute`);
   };
 
   app.post(
@@ -51,19 +111,26 @@ const appReportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       bodyLimit: DEBUG_BODY_LIMIT,
       onRequest: requireAppKey,
-      preHandler: limitPerClient(limiters.debug),
+      preHandler: [identifyReporter, limitPerClient(limiters.debug)],
       schema: {
         tags,
         security,
         summary: 'Store one debug record from the app (spec §3 fields)',
-        description: `${description} Body at most ${DEBUG_BODY_LIMIT / 1024} KB. A record whose client is not known yet is kept and attached when the client is imported from Mindbody.`,
+        description:
+          `${description} Body at most ${DEBUG_BODY_LIMIT / 1024} KB; \`sent_at\` at most ${FUTURE_TOLERANCE_MS / 60_000} minutes ahead. ` +
+          'A record whose client is not known yet is kept (within bounds) and attached when the client is imported from Mindbody. ' +
+          'Without a verified Firebase ID token a record may add a device but not displace one that reported in the last 30 days.',
         body: DebugInfoBody,
         response: { 201: DebugInfoResponse, ...errors },
       },
     },
     async (request, reply) => {
-      const clientId = await findReportingClient(app.database, request.body);
-      const id = await insertDebugRecord(app.database, request.body, { clientId, ip: request.ip, now: app.clock.now() });
+      const now = app.clock.now();
+      if (request.body.sent_at && isTooFarAhead(new Date(request.body.sent_at), now)) throw inTheFuture('sent_at');
+      const reporter = request.reporter!;
+      const clientId = await findReportingClient(app.database, reporter, { emailOnly: reporter.verified });
+      const body = { ...request.body, email: reporter.email ?? request.body.email };
+      const id = await storeDebugReport(app.database, body, { clientId, receivedFrom: request.ip, verified: reporter.verified, now });
       return reply.status(201).send({ id, client_id: clientId });
     },
   );
@@ -74,7 +141,7 @@ const appReportRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { public: true },
       bodyLimit: VIEW_BODY_LIMIT,
       onRequest: requireAppKey,
-      preHandler: limitPerClient(limiters.views),
+      preHandler: [identifyReporter, limitPerClient(limiters.views)],
       schema: {
         tags,
         security,
@@ -87,10 +154,9 @@ const appReportRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { body } = request;
       const viewedAt = new Date(body.viewed_at);
-      if (viewedAt.getTime() > app.clock.now().getTime() + FUTURE_TOLERANCE_MS) {
-        throw new HttpError(400, 'Invalid request: body.viewed_at: is in the future', [{ path: 'body.viewed_at', message: 'is in the future' }]);
-      }
-      const clientId = await findReportingClient(app.database, body);
+      if (isTooFarAhead(viewedAt, app.clock.now())) throw inTheFuture('viewed_at');
+      const reporter = request.reporter!;
+      const clientId = await findReportingClient(app.database, reporter, { emailOnly: reporter.verified });
       if (clientId === null) throw notFound('No client matches that email or mb_client_id');
       const vimeoVideoId = String(body.vimeo_video_id).trim();
       const videoId = await findVideo(app.database, vimeoVideoId);

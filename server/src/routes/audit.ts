@@ -1,11 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { AUDIT_EXPORT_MAX_ROWS, AuditEntry, AuditExportQuery, AuditListQuery, StaffMember } from '../../../contract/audit';
-import { errorResponses } from '../../../contract/common';
-import { contentRange, IdParams } from '../../../contract/raSimpleRest';
-import { exportAuditCsv, getAudit, listAudit } from '../audit/list';
+import { AUDIT_EXPORT_MAX_ROWS, AuditEntry, AuditExportQuery, AuditListQuery, StaffMember } from '@contract/audit';
+import { errorResponses } from '@contract/common';
+import { contentRange, IdParams } from '@contract/raSimpleRest';
+import { exportAuditCsv, listAudit, requireAuditEntry } from '../audit/list';
 import { listStaffUsers } from '../auth/staff';
-import { notFound } from '../lib/errors';
 
 const ADMIN = '/api/admin/v1';
 const tags = ['audit log (extension)'];
@@ -15,6 +14,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${ADMIN}/audit`,
     {
+      config: { permission: 'audit.read' },
       schema: {
         tags,
         summary: 'Staff actions, newest first by default, filtered by staff member, action, client and date range',
@@ -36,6 +36,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${ADMIN}/audit/export`,
     {
+      config: { permission: 'audit.read' },
       schema: {
         tags,
         summary: `The filtered log as CSV, newest first (at most ${AUDIT_EXPORT_MAX_ROWS.toLocaleString('en-US')} rows)`,
@@ -53,22 +54,20 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${ADMIN}/audit/:id`,
-    { schema: { tags, summary: 'One audit entry', params: IdParams, response: { 200: AuditEntry, ...errorResponses } } },
-    async (request) => {
-      const entry = await getAudit(app.db, request.params.id);
-      if (!entry) throw notFound(`No audit entry with id ${request.params.id}.`);
-      return entry;
-    },
+    { config: { permission: 'audit.read' }, schema: { tags, summary: 'One audit entry', params: IdParams, response: { 200: AuditEntry, ...errorResponses } } },
+    async (request) => requireAuditEntry(app.db, request.params.id),
   );
 
   app.get(
-    `${ADMIN}/staff`,
+    // Not /staff: that is the staff screen's resource, for owners; the Audit Log's readers need only names.
+    `${ADMIN}/audit-staff`,
     {
+      config: { permission: 'audit.read' },
       schema: { tags, summary: 'Staff accounts, for the Audit Log’s staff filter', response: { 200: z.array(StaffMember), ...errorResponses } },
     },
     async (_request, reply) => {
       const rows = (await listStaffUsers(app.db)).map(({ id, email, nickname }) => ({ id, email, nickname }));
-      reply.header('content-range', contentRange('staff', 0, rows.length, rows.length));
+      reply.header('content-range', contentRange('audit-staff', 0, rows.length, rows.length));
       return rows;
     },
   );

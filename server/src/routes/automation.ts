@@ -12,55 +12,43 @@ import {
   SendTestRequest,
   SendTestResponse,
   UpdateAutomationSettingsRequest,
-} from '../../../contract/automation';
-import { errorResponses } from '../../../contract/common';
-import { fillPlaceholders } from '../../../contract/placeholders';
-import { AUTOMATION_TICK } from '../automation';
-import { enabledTemplates, LOOKBACK_MS } from '../automation/engine';
-import { automationCounts, automationPreview, clientAutomatedPushes } from '../automation/reports';
-import { nextWeekly } from '../automation/rules';
-import { loadGlobalSettings, loadTypeSettings, saveSettings } from '../automation/settings';
-import { badRequest, notFound } from '../lib/errors';
-import { auditActor, changedFields, recordAuditSql } from '../audit/record';
+} from '@contract/automation';
+import { errorResponses } from '@contract/common';
+import { LOOKBACK_MS } from '../automation/planning';
+import { automationCounts, automationPreview } from '../automation/reports';
+import {
+  automationSettingsView,
+  requireClientAutomatedPushes,
+  sendAutomationTest,
+  setClientOptOut,
+  setStaffDeviceToken,
+  updateAutomationSettings,
+} from '../automation/queries';
+import { auditActor } from '../audit/record';
 
 const tags = ['automated messages'];
 const base = '/api/admin/v1/automated-messages';
 
-/** Automated messages (issue 12): trigger settings, preview, counts and test sends per message type. */
+/** Automated messages (docs/automation.md): trigger settings, preview, counts and test sends per message type. */
 const automationRoutes: FastifyPluginAsyncZod = async (app) => {
-  async function settingsResponse(typeId: number, staffId: number | undefined) {
-    const settings = await loadTypeSettings(app.database, typeId);
-    const now = app.clock.now();
-    const zone = app.config.STUDIO_TIME_ZONE;
-    const minutes = app.config.AUTOMATED_MESSAGES_INTERVAL_MINUTES;
-    const weekly = typeId === 3 || typeId === 4;
-    let nextRun: Date | null = null;
-    if (settings.active && weekly) nextRun = nextWeekly(now, settings.weekday, settings.send_time, zone);
-    else if (settings.active && minutes > 0) {
-      // The shared schedule's next run (whichever instance takes it).
-      const [schedule] = await app.database.query<{ next_run_at: string | Date }>('SELECT next_run_at FROM job_schedules WHERE name = $1', [AUTOMATION_TICK]);
-      nextRun = schedule ? new Date(Math.max(new Date(schedule.next_run_at).getTime(), now.getTime())) : null;
-    }
-    const [staff] = staffId === undefined ? [] : await app.database.query<{ device_token: string | null }>('SELECT device_token FROM staff_users WHERE id = $1', [staffId]);
-    return {
-      message_type: typeId,
-      settings,
-      global: await loadGlobalSettings(app.database),
-      time_zone: zone,
-      next_run_at: nextRun?.toISOString() ?? null,
-      staff_device_token: staff?.device_token ?? null,
-    };
-  }
-
   app.get(
     `${base}/:typeId/settings`,
-    { schema: { tags, summary: 'Trigger settings of one message type, the shared quiet hours and daily cap', params: AutomationTypeParams, response: { 200: AutomationSettingsResponse, ...errorResponses } } },
-    async (request) => settingsResponse(request.params.typeId, request.staff?.id),
+    {
+      config: { permission: 'messaging.edit' },
+      schema: {
+        tags,
+        summary: 'Trigger settings of one message type, the shared quiet hours and daily cap',
+        params: AutomationTypeParams,
+        response: { 200: AutomationSettingsResponse, ...errorResponses },
+      },
+    },
+    async (request) => automationSettingsView(app, request.params.typeId, request.staff?.id),
   );
 
   app.put(
     `${base}/:typeId/settings`,
     {
+      config: { permission: 'messaging.edit' },
       schema: {
         tags,
         summary: 'Change trigger settings (only the fields sent); `global` changes quiet hours and the daily cap for every type',
@@ -70,26 +58,16 @@ const automationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const typeId = request.params.typeId;
-      await app.database.transaction(async (tx) => {
-        const snapshot = async () => ({
-          ...(await loadTypeSettings(tx, typeId)),
-          ...Object.fromEntries(Object.entries(await loadGlobalSettings(tx)).map(([key, value]) => [`global.${key}`, value])),
-        });
-        const before = await snapshot();
-        await saveSettings(tx, typeId, request.body, app.clock.now(), request.staff?.email ?? null);
-        const changed = changedFields(before, await snapshot());
-        if (Object.keys(changed.after ?? {}).length === 0) return;
-        await recordAuditSql(tx, { ...auditActor(request), action: 'automated_message.update', target_type: 'message_type', target_id: typeId, ...changed });
-      });
-      request.log.info({ messageType: request.params.typeId, staff: request.staff?.email, change: request.body }, 'automated message settings changed');
-      return settingsResponse(request.params.typeId, request.staff?.id);
+      await updateAutomationSettings(app.database, request.params.typeId, request.body, auditActor(request));
+      request.log.info({ messageType: request.params.typeId, staff: request.staff?.id, change: request.body }, 'automated message settings changed');
+      return automationSettingsView(app, request.params.typeId, request.staff?.id);
     },
   );
 
   app.get(
     `${base}/:typeId/preview`,
     {
+      config: { permission: 'messaging.edit' },
       schema: {
         tags,
         summary: 'Who the next run would message: count and a sample with the filled-in text',
@@ -103,13 +81,22 @@ const automationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     `${base}/:typeId/counts`,
-    { schema: { tags, summary: 'Per template, the last 30 days: sent, failed, skipped by reason', params: AutomationTypeParams, response: { 200: AutomationCountsResponse, ...errorResponses } } },
+    {
+      config: { permission: 'messaging.edit' },
+      schema: {
+        tags,
+        summary: 'Per template, the last 30 days: sent, failed, skipped by reason',
+        params: AutomationTypeParams,
+        response: { 200: AutomationCountsResponse, ...errorResponses },
+      },
+    },
     async (request) => automationCounts(app.database, request.params.typeId, app.clock.now()),
   );
 
   app.post(
     `${base}/:typeId/test`,
     {
+      config: { permission: 'messaging.edit' },
       schema: {
         tags,
         summary: "Send one template of the type to the signed-in staff member's own device token",
@@ -119,56 +106,47 @@ const automationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const typeId = request.params.typeId;
-      const [staff] = await app.database.query<{ device_token: string | null; nickname: string }>('SELECT device_token, nickname FROM staff_users WHERE id = $1', [request.staff?.id ?? 0]);
-      if (!staff?.device_token) throw badRequest('Set your device token first (Automated sending, "Your device token"), then send a test.');
-      let template: { id: number; title: string; message: string } | undefined;
-      if (request.body.push_message_id !== undefined) {
-        [template] = await app.database.query('SELECT id, title, message FROM push_messages WHERE id = $1 AND message_type = $2', [request.body.push_message_id, typeId]);
-        if (!template) throw notFound(`Push message ${request.body.push_message_id} is not a template of this message type.`);
-      } else {
-        template = (await enabledTemplates(app.database)).get(typeId)?.[0];
-        if (!template) throw badRequest('This message type has no enabled template to test.');
-      }
-      const values = { first_name: staff.nickname.split(/\s+/)[0], class_name: 'Morning Flow', class_count: 10, days_absent: 14 };
-      const title = fillPlaceholders(template.title, values);
-      const message = fillPlaceholders(template.message, values);
-      const outcome = await app.automation.sender
-        .sendToToken({ token: staff.device_token, title, body: message, data: { kind: 'automated-test', message_type: String(typeId) } })
-        .catch((error: unknown) => ({ status: 'failed' as const, error: error instanceof Error ? error.message : String(error), retryable: false }));
-      request.log.info({ messageType: typeId, template: template.id, staff: request.staff?.email, outcome: outcome.status }, 'automated message test sent');
-      return {
-        status: outcome.status === 'sent' ? ('sent' as const) : ('failed' as const),
-        title,
-        message,
-        error: outcome.status === 'failed' ? outcome.error : outcome.status === 'no_token' ? 'The device token was not accepted.' : null,
-      };
+      const { templateId, ...answer } = await sendAutomationTest(app, request.params.typeId, request.body, request.staff?.id);
+      request.log.info(
+        { messageType: request.params.typeId, template: templateId, staff: request.staff?.id, outcome: answer.status },
+        'automated message test sent',
+      );
+      return answer;
     },
   );
 
   app.put(
     `${base}/device-token`,
-    { schema: { tags, summary: "Store (or clear with null) the signed-in staff member's own device token for test sends", body: DeviceTokenRequest, response: { 200: DeviceTokenResponse, ...errorResponses } } },
-    async (request) => {
-      const token = request.body.device_token === '' ? null : request.body.device_token;
-      await app.database.query('UPDATE staff_users SET device_token = $1 WHERE id = $2', [token, request.staff?.id ?? 0]);
-      return { staff_device_token: token };
+    {
+      config: { permission: 'messaging.edit' },
+      schema: {
+        tags,
+        summary: "Store (or clear with null) the signed-in staff member's own device token for test sends",
+        body: DeviceTokenRequest,
+        response: { 200: DeviceTokenResponse, ...errorResponses },
+      },
     },
+    async (request) => setStaffDeviceToken(app.database, request.staff?.id, request.body.device_token),
   );
 
   app.get(
     '/api/admin/v1/clients/:id/automated-messages',
-    { schema: { tags, summary: 'The automated pushes of one client, newest first, and whether they opted out', params: ClientIdParams, response: { 200: ClientAutomatedPushesResponse, ...errorResponses } } },
-    async (request) => {
-      const found = await clientAutomatedPushes(app.database, request.params.id);
-      if (!found) throw notFound(`Client ${request.params.id} does not exist.`);
-      return found;
+    {
+      config: { permission: 'clients.read' },
+      schema: {
+        tags,
+        summary: 'The automated pushes of one client, newest first, and whether they opted out',
+        params: ClientIdParams,
+        response: { 200: ClientAutomatedPushesResponse, ...errorResponses },
+      },
     },
+    async (request) => requireClientAutomatedPushes(app.database, request.params.id),
   );
 
   app.put(
     '/api/admin/v1/clients/:id/automated-messages',
     {
+      config: { permission: 'messaging.edit' },
       schema: {
         tags,
         summary: 'Opt a client out of (or back into) automated messages',
@@ -178,26 +156,9 @@ const automationRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const clientId = request.params.id;
-      const found = await app.database.transaction(async (tx) => {
-        const [before] = await tx.query<{ opted_out: boolean }>('SELECT automated_messages_opt_out AS opted_out FROM clients WHERE id = $1 FOR UPDATE', [clientId]);
-        if (!before) return false;
-        if (before.opted_out === request.body.opted_out) return true;
-        await tx.query('UPDATE clients SET automated_messages_opt_out = $1 WHERE id = $2', [request.body.opted_out, clientId]);
-        await recordAuditSql(tx, {
-          ...auditActor(request),
-          action: 'client.automated_opt_out',
-          target_type: 'client',
-          target_id: clientId,
-          client_id: clientId,
-          before: { automated_messages_opt_out: before.opted_out },
-          after: { automated_messages_opt_out: request.body.opted_out },
-        });
-        return true;
-      });
-      if (!found) throw notFound(`Client ${clientId} does not exist.`);
-      request.log.info({ client: request.params.id, optedOut: request.body.opted_out, staff: request.staff?.email }, 'automated messages opt-out changed');
-      return (await clientAutomatedPushes(app.database, request.params.id))!;
+      const answer = await setClientOptOut(app.database, request.params.id, request.body.opted_out, auditActor(request));
+      request.log.info({ client: request.params.id, optedOut: request.body.opted_out, staff: request.staff?.id }, 'automated messages opt-out changed');
+      return answer;
     },
   );
 };

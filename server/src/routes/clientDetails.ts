@@ -11,10 +11,9 @@ import {
   PurchasesResponse,
   RECENT_VIDEOS_LIMIT,
   RecentlyViewedResponse,
-} from '../../../contract/clients';
-import { errorResponses } from '../../../contract/common';
-import { isUsableKey, requireClientId } from '../clients/lookup';
-import * as sections from '../clients/sections';
+} from '@contract/clients';
+import { errorResponses } from '@contract/common';
+import * as details from '../clients/details';
 
 const LOOKUP_NOTE =
   'The client is found by e-mail (case-insensitive) when one is given, otherwise by MindBody id (longer than 2 characters) at the given site. ' +
@@ -28,6 +27,7 @@ const clientDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${base}/recently-viewed-videos`,
     {
+      config: { permission: 'clients.read' },
       schema: {
         tags,
         summary: `The ${RECENT_VIDEOS_LIMIT} videos the client streamed last, newest first`,
@@ -36,15 +36,13 @@ const clientDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: RecentlyViewedResponse, ...errorResponses },
       },
     },
-    async (request) => {
-      const clientId = await requireClientId(app.database, { email: request.body.email, mbClientId: request.body.mb_client_id });
-      return { videos: await sections.recentlyViewedVideos(app.database, clientId) };
-    },
+    async (request) => details.recentlyViewed(app.database, { email: request.body.email, mbClientId: request.body.mb_client_id }),
   );
 
   app.post(
     `${base}/favorites-videos`,
     {
+      config: { permission: 'clients.read' },
       schema: {
         tags,
         summary: "The client's favorite videos, most recently added first",
@@ -53,15 +51,13 @@ const clientDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: FavoritesResponse, ...errorResponses },
       },
     },
-    async (request) => {
-      const clientId = await requireClientId(app.database, { email: request.body.email, mbClientId: request.body.mb_client_id });
-      return { videos: await sections.favoriteVideos(app.database, clientId) };
-    },
+    async (request) => details.favorites(app.database, { email: request.body.email, mbClientId: request.body.mb_client_id }),
   );
 
   app.get(
     `${base}/:siteId/:mbClientId/purchases`,
     {
+      config: { permission: 'clients.read' },
       schema: {
         tags,
         summary: "The client's in-app purchases, newest first",
@@ -71,16 +67,13 @@ const clientDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: PurchasesResponse, ...errorResponses },
       },
     },
-    async (request) => {
-      const { siteId, mbClientId } = request.params;
-      const clientId = await requireClientId(app.database, { email: request.query.email, mbClientId, siteId });
-      return { errors: [], purchases: await sections.purchases(app.database, clientId) };
-    },
+    async (request) => details.purchases(app.database, { email: request.query.email, mbClientId: request.params.mbClientId, siteId: request.params.siteId }),
   );
 
   app.get(
     `${base}/:siteId/:mbClientId/:email/debug`,
     {
+      config: { permission: 'clients.read' },
       schema: {
         tags,
         summary: 'Debug records the app sent for the client, newest first',
@@ -90,16 +83,13 @@ const clientDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: DebugResponse, ...errorResponses },
       },
     },
-    async (request) => {
-      const { siteId, mbClientId, email } = request.params;
-      const clientId = await requireClientId(app.database, { email, mbClientId, siteId });
-      return { debugInfo: await sections.debugRecords(app.database, clientId, request.query.page, request.query.limit) };
-    },
+    async (request) => details.debugRecords(app.database, request.params, request.query.page, request.query.limit),
   );
 
   app.get(
     `${base}/:siteId/:mbClientId/contracts`,
     {
+      config: { permission: 'clients.read' },
       schema: {
         tags,
         summary: "Our stored copy of the client's MindBody contracts",
@@ -110,12 +100,7 @@ const clientDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ContractsResponse, ...errorResponses },
       },
     },
-    async (request) => {
-      const key = { mbClientId: request.params.mbClientId, siteId: request.params.siteId };
-      if (!isUsableKey(key)) return { errors: [], contracts: [] };
-      const clientId = await requireClientId(app.database, key);
-      return { errors: [], contracts: await sections.contracts(app.database, clientId) };
-    },
+    async (request) => details.storedContracts(app.database, { mbClientId: request.params.mbClientId, siteId: request.params.siteId }),
   );
 };
 

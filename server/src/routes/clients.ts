@@ -7,14 +7,13 @@ import {
   ClientListResponse,
   EXACT_TOTAL_CAP,
   MAX_PER_PAGE,
+  NUMBERED_LIST_MAX,
   UNPAGED_LIST_CAP,
   type ClientListId,
-} from '../../../contract/clients';
-import { errorResponses } from '../../../contract/common';
-import { CLIENT_COLUMNS } from '../clients/listQuery';
+} from '@contract/clients';
+import { errorResponses } from '@contract/common';
+import { clientById } from '../clients/details';
 import { listPage, unpagedList, wantsPage } from '../clients/lists';
-import { toClient, type ClientRow } from '../clients/rows';
-import { notFound } from '../lib/errors';
 import clientDetailsRoutes from './clientDetails';
 import accessLevelRoutes from './accessLevels';
 import clientActionRoutes from './clientActions';
@@ -23,7 +22,7 @@ const LIST_DESCRIPTION = `List 1: all clients; 2: MindBody (a MindBody id longer
 
 **Without query parameters** (what the spec's console sends) the answer is \`{ clients }\`: the whole list ordered by _id, capped at ${UNPAGED_LIST_CAP.toLocaleString('en-US')} clients. When the cap cut the list short the response carries \`X-Clients-Truncated: true\`; page with the parameters below to see the rest.
 
-**With any of page, perPage, sort, order, q or after** the answer is one page plus \`total\`, \`total_is_estimate\`, \`page\`, \`perPage\` and \`next_cursor\`. \`total\` is exact up to ${EXACT_TOTAL_CAP.toLocaleString('en-US')} clients; for a larger list it is the database planner's estimate and \`total_is_estimate\` is true (no page view counts a million rows), and exact again on the list's last page. perPage is capped at ${MAX_PER_PAGE}. Pages are index range scans: pass the previous page's \`next_cursor\` as \`after\` to go deeper at constant cost; \`page\` alone uses an offset.`;
+**With any of page, perPage, sort, order, after or a filter** (q, status, vod_access_level, new, mindbody, override_running, override_ends_within_days; combined with AND, on top of the list's own rule) the answer is one page plus \`total\`, \`total_is_estimate\`, \`page\`, \`perPage\` and \`next_cursor\`. \`total\` is exact up to ${EXACT_TOTAL_CAP.toLocaleString('en-US')} clients; for a larger list it is the database planner's estimate and \`total_is_estimate\` is true (no page view counts a million rows), and exact again on the list's last page. perPage is capped at ${MAX_PER_PAGE}. Pass the previous page's \`next_cursor\` as \`after\` to go on at any depth at constant cost; the last pages of a list are the first pages of the other \`order\`. \`page\` alone (an offset) is served for every page of a list of at most ${NUMBERED_LIST_MAX.toLocaleString('en-US')} clients, and only page 1 of a larger one (400 otherwise).`;
 
 const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   const signer = {
@@ -37,6 +36,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/client/v1/clients/:listId',
     {
+      config: { permission: 'clients.read' },
       schema: {
         tags: ['clients'],
         summary: 'One of the four client lists (spec §7), whole or one page',
@@ -59,6 +59,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/client/v1/client-details/:id',
     {
+      config: { permission: 'clients.read' },
       schema: {
         tags: ['clients'],
         summary: 'One client (spec §7): `client` holds exactly one entry',
@@ -66,11 +67,7 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ClientDetailsResponse, ...errorResponses },
       },
     },
-    async (request) => {
-      const rows = await app.database.query<ClientRow>(`SELECT ${CLIENT_COLUMNS} FROM clients c WHERE c.id = $1`, [request.params.id]);
-      if (!rows[0]) throw notFound(`No client with id ${request.params.id}`);
-      return { client: [toClient(rows[0])] };
-    },
+    async (request) => clientById(app.database, request.params.id),
   );
 
   await app.register(clientDetailsRoutes);

@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { markRoutesPublic } from '../auth/guard';
 import { NONCE_PLACEHOLDER } from '../lib/security';
-import { RUNTIME_CONFIG_ELEMENT_ID, SEARCH_HOST_SELF, type RuntimeConfig } from '../../../contract/search';
+import { RUNTIME_CONFIG_ELEMENT_ID, SEARCH_HOST_SELF, type RuntimeConfig } from '@contract/search';
 
 /**
  * Settings the console reads at start, so `npm ci && npm start` needs no build-time variables:
@@ -25,36 +26,47 @@ const runtimeConfigTag = (config: RuntimeConfig) =>
 
 /**
  * Serves the built console (dist/) with an SPA fallback: a browser asking for any non-API page
- * gets index.html and react-router takes it from there.
+ * gets index.html and react-router takes it from there. `/` is the console for any client
+ * (monitors and curl send no Accept-Encoding and no Accept: text/html).
  */
 export async function registerConsole(app: FastifyInstance) {
   const root = app.config.consoleDir;
   const indexFile = path.join(root, 'index.html');
   const built = fs.existsSync(indexFile);
   const indexHtml = built ? fs.readFileSync(indexFile, 'utf8').replace('</head>', `${runtimeConfigTag(runtimeConfig(app))}</head>`) : '';
-  if (built) {
-    await app.register(fastifyStatic, {
-      root,
-      prefix: '/',
-      index: false,
-      preCompressed: true,
-      // index.html is only served below, with this response's CSP nonce filled in.
-      allowedPath: (pathName) => !pathName.endsWith('/index.html'),
-      setHeaders(res, filePath) {
-        // Vite puts a content hash in every asset name, so those never change.
-        res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
+  const sendConsole = (reply: FastifyReply) => {
+    if (!built) return reply.status(404).send({ message: 'The console is not built: run `npm run build`, then restart the server.' });
+    reply.header('cache-control', 'no-cache');
+    return reply.type('text/html').send(indexHtml.replaceAll(NONCE_PLACEHOLDER, reply.cspNonce()));
+  };
+  await app.register(async (files) => {
+    markRoutesPublic(files);
+    // What the file server refuses (a traversal, a folder) is simply not one of our files.
+    files.setErrorHandler((error: FastifyError, _request, reply) => {
+      if ((error.statusCode ?? 500) < 500) return reply.callNotFound();
+      throw error;
     });
-  }
+    files.get('/', { schema: { hide: true } }, async (_request, reply) => sendConsole(reply));
+    if (built) {
+      await files.register(fastifyStatic, {
+        root,
+        prefix: '/',
+        index: false,
+        preCompressed: true,
+        // index.html is only served by sendConsole, with this response's CSP nonce filled in.
+        allowedPath: (pathName) => !pathName.endsWith('/index.html'),
+        setHeaders(res, filePath) {
+          // Vite puts a content hash in every asset name, so those never change.
+          res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
+        },
+      });
+    }
+  });
   const apiStarts = [`${app.pathPrefix}/api/`, `${app.pathPrefix}/1/`];
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     const isApi = apiStarts.some((start) => pathname.startsWith(start));
-    if (!isApi && request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')) {
-      if (!built) return reply.status(404).send({ message: 'The console is not built: run `npm run build`, then restart the server.' });
-      reply.header('cache-control', 'no-cache');
-      return reply.type('text/html').send(indexHtml.replaceAll(NONCE_PLACEHOLDER, reply.cspNonce()));
-    }
+    if (!isApi && request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')) return sendConsole(reply);
     return reply.status(404).send({ message: `No such route: ${request.method} ${pathname}` });
   });
 }

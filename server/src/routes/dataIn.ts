@@ -3,7 +3,7 @@ import appReportRoutes from './appReports';
 import mindbodySyncRoutes from './mindbodySync';
 import revenuecatWebhookRoutes from './revenuecatWebhook';
 
-/** Issue 10's three ways in: the Mindbody import (status/start), RevenueCat webhooks, the app's reports. */
+/** The three ways data comes in (docs/integrations.md): the Mindbody import (status/start), RevenueCat webhooks, the app's reports. */
 const dataInRoutes: FastifyPluginAsync = async (app) => {
   await app.register(mindbodySyncRoutes);
   await app.register(revenuecatWebhookRoutes);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponses } from '../../../contract/common';
+import { errorResponses } from '@contract/common';
 import { thumbnailSvg } from '../../seed/catalogue';
 
 const ThumbnailQuery = z.object({

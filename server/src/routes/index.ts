@@ -9,9 +9,14 @@ import vimeoSyncRoutes from './vimeoSync';
 import dataInRoutes from './dataIn';
 import auditRoutes from './audit';
 import sessionRoutes from './sessions';
+import staffRoutes from './staff';
 import automationRoutes from './automation';
 import searchRoutes from './search';
 import demoAssetRoutes from './demoAssets';
+import segmentRoutes from './segments';
+import broadcastRoutes from './broadcasts';
+import overrideRoutes from './overrides';
+import client360Routes from './client360';
 
 /** Every area's routes; each is mounted under SERVER_PREFIX. Add a line per area. */
 export const routePlugins: FastifyPluginAsync[] = [
@@ -25,7 +30,12 @@ export const routePlugins: FastifyPluginAsync[] = [
   dataInRoutes,
   auditRoutes,
   sessionRoutes,
+  staffRoutes,
   automationRoutes,
   searchRoutes,
   demoAssetRoutes,
+  segmentRoutes,
+  broadcastRoutes,
+  overrideRoutes,
+  client360Routes,
 ];

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses, ErrorResponse } from '../../../contract/common';
+import { errorResponses, ErrorResponse } from '@contract/common';
 import {
   AddMessageError,
   AddMessageRequest,
@@ -9,26 +9,19 @@ import {
   MessagingTypeParams,
   UpdateMessageRequest,
   UpdateMessageResponse,
-} from '../../../contract/messaging';
-import { unknownPlaceholders } from '../../../contract/placeholders';
-import { badRequest, describeValidationError, notFound } from '../lib/errors';
-import { addMessage, findMessage, listMessages, updateMessage } from '../messaging/store';
-import { auditActor, changedFields, recordAudit } from '../audit/record';
+} from '@contract/messaging';
+import { describeValidationError } from '../lib/errors';
+import { listMessages } from '../messaging/store';
+import { createMessage, saveMessage } from '../messaging/edits';
+import { auditActor } from '../audit/record';
 
 const tags = ['messaging'];
-
-/** Automated sending fills templates by itself: an enabled template must not contain a placeholder nothing fills. */
-function unknownPlaceholderRefusal(fields: { title: string; message: string; enabled: boolean }): string | undefined {
-  if (!fields.enabled) return undefined;
-  const unknown = unknownPlaceholders(`${fields.title} ${fields.message}`);
-  if (unknown.length === 0) return undefined;
-  return `This message cannot be enabled: ${unknown.join(', ')} ${unknown.length === 1 ? 'is not a placeholder' : 'are not placeholders'}. Use {first_name}, {last_name}, {class_name}, {days_absent} or {class_count}, or save it disabled.`;
-}
 
 const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/client/v1/messaging/:typeId',
     {
+      config: { permission: 'messaging.edit' },
       schema: {
         tags,
         summary: 'Push-message templates of one message type (1-6)',
@@ -42,6 +35,7 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/client/v1/messaging/update',
     {
+      config: { permission: 'messaging.edit' },
       schema: {
         tags,
         summary: 'Store one edited push-message template; answers the stored message',
@@ -51,17 +45,8 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { id, ...fields } = request.body;
-      const refusal = unknownPlaceholderRefusal(fields);
-      if (refusal) throw badRequest(refusal);
-      const stored = await app.db.transaction(async (tx) => {
-        const before = await findMessage(tx, id);
-        if (!before) return undefined;
-        const after = await updateMessage(tx, id, fields, app.clock.now());
-        await recordAudit(tx, { ...auditActor(request), action: 'message.update', target_type: 'message', target_id: id, ...changedFields(before, after) });
-        return after;
-      });
-      if (!stored) throw notFound(`Push message ${id} does not exist.`);
-      request.log.info({ messageId: id, staff: request.staff?.email }, 'push message updated');
+      const stored = await saveMessage(app.database, id, fields, auditActor(request));
+      request.log.info({ messageId: id, staff: request.staff?.id }, 'push message updated');
       return stored;
     },
   );
@@ -69,6 +54,7 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/client/v1/messaging/add-new',
     {
+      config: { permission: 'messaging.edit' },
       // The console reads `status`, so refusals are answered in-band as well as with 400.
       attachValidation: true,
       schema: {
@@ -81,15 +67,10 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const invalid = describeValidationError(request.validationError);
       if (invalid) return reply.status(400).send({ status: 'error' as const, ...invalid });
-      const body = AddMessageRequest.parse(request.body);
-      const refusal = unknownPlaceholderRefusal(body);
-      if (refusal) return reply.status(400).send({ status: 'error' as const, message: refusal });
-      const created = await app.db.transaction(async (tx) => {
-        const message = await addMessage(tx, body, app.clock.now());
-        await recordAudit(tx, { ...auditActor(request), action: 'message.create', target_type: 'message', target_id: message.id, before: null, after: message });
-        return message;
-      });
-      request.log.info({ messageId: created.id, staff: request.staff?.email }, 'push message added');
+      const outcome = await createMessage(app.database, AddMessageRequest.parse(request.body), auditActor(request));
+      if ('refusal' in outcome) return reply.status(400).send({ status: 'error' as const, message: outcome.refusal });
+      const { created } = outcome;
+      request.log.info({ messageId: created.id, staff: request.staff?.id }, 'push message added');
       return { status: 'success' as const, push_message: created };
     },
   );

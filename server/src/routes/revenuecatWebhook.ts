@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ErrorResponse } from '../../../contract/common';
-import { RevenueCatWebhookBody, RevenueCatWebhookResponse } from '../../../contract/revenuecat';
+import { ErrorResponse } from '@contract/common';
+import { RevenueCatWebhookBody, RevenueCatWebhookResponse } from '@contract/revenuecat';
 import { sameSecret } from '../integrations/keys';
 import { REVENUECAT_PROCESS, storeEvent } from '../revenuecat/events';
 
@@ -17,7 +17,8 @@ const revenuecatWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/webhooks/revenuecat',
     {
-      config: { public: true },
+      // RevenueCat redelivers a refused event forever: text it sends that the database cannot hold is removed, not refused.
+      config: { public: true, scrubsText: true },
       bodyLimit: 256 * 1024,
       onRequest: requireWebhookAuth,
       schema: {
@@ -27,9 +28,10 @@ const revenuecatWebhookRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Called by RevenueCat, not by the console. The `Authorization` header must equal REVENUECAT_WEBHOOK_AUTH exactly (401 otherwise, nothing stored). ' +
           'Each event is stored once by `event.id` and answered 200 right away; a redelivery answers 200 with duplicate: true and changes nothing. ' +
-          'Processing happens in a background job: INITIAL_PURCHASE, RENEWAL, NON_RENEWING_PURCHASE, PRODUCT_CHANGE and UNCANCELLATION grant the level the ' +
-          'entitlements map to (REVENUECAT_ENTITLEMENT_LEVELS); CANCELLATION keeps access until expiry; EXPIRATION revokes; SUBSCRIPTION_PAUSED does not revoke; ' +
-          'TRANSFER moves purchases; TEST is logged; other types and unknown fields are stored. While an admin override runs, only purchase_access_level changes. ' +
+          "Processing happens in a background job that updates the purchase of the event's transaction; the level the entitlements map to " +
+          "(REVENUECAT_ENTITLEMENT_LEVELS) is given from the purchase time until expiration_at_ms (or the grace period's end), whatever the last event, " +
+          'and a job ends it within a minute of that time with no EXPIRATION needed (docs/integrations.md: the RevenueCat rule table). SANDBOX purchases give nothing ' +
+          'unless REVENUECAT_ACCEPT_SANDBOX. TRANSFER moves purchases; TEST is logged; other types and unknown fields are stored. While an admin override runs, only purchase_access_level changes. ' +
           'Clients are matched by app user id, original app user id, aliases, then e-mail; an event matching nobody is kept and retried.',
         body: RevenueCatWebhookBody,
         response: { 200: RevenueCatWebhookResponse, 400: ErrorResponse, 401: ErrorResponse, 413: ErrorResponse },

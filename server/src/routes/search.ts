@@ -9,11 +9,12 @@ import {
   SearchResult,
   SingleQueryBody,
   searchErrorResponses,
-} from '../../../contract/search';
+} from '@contract/search';
 import { sameSecret } from '../integrations/keys';
 import { createRateLimiter } from '../lib/rateLimit';
-import { SearchParamsError, readSearchParams } from '../search/params';
-import { UnknownIndexError, searchIndex } from '../search/engine';
+import { SearchParamsError } from '../search/params';
+import { UnknownIndexError } from '../search/engine';
+import { searchMany, searchOne } from '../search/queries';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { describeValidationError } from '../lib/errors';
 
@@ -26,7 +27,7 @@ class AlgoliaHttpError extends Error {
   }
 }
 
-const DESCRIPTION = `Algolia's search protocol (external-apis.md §5), answered from our own database so the console's
+const DESCRIPTION = `Algolia's search protocol (docs/search.md), answered from our own database so the console's
 InstantSearch widget works without a hosted search service. Accepts the v5 form (parameters flattened
 into each request, or \`params\` as an object) and the v4 form (\`params\` as a URL-encoded string), a
 \`text/plain\` JSON body, and the credentials as query parameters or \`x-algolia-*\` headers. Needs a staff
@@ -72,17 +73,18 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     if (appId !== app.config.SEARCH_APP_ID || !sameSecret(apiKey, app.integrationKeys.searchApiKey.value)) {
       throw new AlgoliaHttpError(403, 'Invalid Application-ID or API key');
     }
-    const session = createHash('sha256').update(request.cookies[SESSION_COOKIE] ?? '').digest('base64url');
+    const session = createHash('sha256')
+      .update(request.cookies[SESSION_COOKIE] ?? '')
+      .digest('base64url');
     const verdict = limiter.take(session);
     if (!verdict.allowed) throw new AlgoliaHttpError(429, `Too many search requests: try again in ${Math.ceil(verdict.retryAfterMs / 1000)} s`);
   });
-
-  const run = async (indexName: string, request: Record<string, unknown>) => searchIndex(app.database, indexName, readSearchParams(request));
 
   // find-my-way reads a literal `*` as a wildcard, so the multi-query path takes its index as a parameter.
   app.post(
     '/1/indexes/:index/queries',
     {
+      config: { permission: 'clients.read' },
       schema: {
         tags: ['search'],
         summary: 'Customer search: several queries at once (Algolia multi-query; use * as the index)',
@@ -95,16 +97,14 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       if (request.params.index !== '*') throw new AlgoliaHttpError(404, 'Use /1/indexes/*/queries for several queries');
-      const results = [];
-      // One after another: each query holds the embedded database in turn anyway.
-      for (const query of request.body.requests) results.push(await run(query.indexName, query as Record<string, unknown>));
-      return { results };
+      return searchMany(app.database, request.body.requests);
     },
   );
 
   app.post(
     '/1/indexes/:index/query',
     {
+      config: { permission: 'clients.read' },
       schema: {
         tags: ['search'],
         summary: 'Customer search: one query on one index (Customers or Videos)',
@@ -115,7 +115,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SearchResult, ...searchErrorResponses },
       },
     },
-    async (request) => run(request.params.index, { ...(request.body as Record<string, unknown>), indexName: request.params.index }),
+    async (request) => searchOne(app.database, request.params.index, { ...(request.body as Record<string, unknown>), indexName: request.params.index }),
   );
 };
 

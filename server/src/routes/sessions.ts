@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../../contract/common';
-import { contentRange } from '../../../contract/raSimpleRest';
-import { EndOtherSessionsResponse, SessionParams, StaffSession } from '../../../contract/sessions';
-import { auditActor, recordAudit } from '../audit/record';
+import { errorResponses } from '@contract/common';
+import { contentRange } from '@contract/raSimpleRest';
+import { EndOtherSessionsResponse, SessionParams, StaffSession } from '@contract/sessions';
+import { auditActor } from '../audit/record';
+import { endOtherSessions, endOwnSession } from '../auth/sessionEnds';
+import { AUTHENTICATION_REQUIRED } from '../auth/guard';
 import { SESSION_COOKIE, type ActiveSession } from '../auth/sessions';
-import { HttpError, notFound } from '../lib/errors';
+import { HttpError } from '../lib/errors';
 
 const ADMIN = '/api/admin/v1';
 const tags = ['sessions (extension)'];
@@ -23,13 +25,14 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   const staffOf = (request: { staff: { id: number } | null }) => {
-    if (!request.staff) throw new HttpError(401, 'Authentication required: sign in at the login page first.');
+    if (!request.staff) throw new HttpError(401, AUTHENTICATION_REQUIRED);
     return request.staff;
   };
 
   app.get(
     `${ADMIN}/sessions`,
     {
+      config: { permission: 'signed_in' },
       schema: {
         tags,
         summary: "The signed-in staff member's active sessions, most recently used first",
@@ -47,6 +50,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete(
     `${ADMIN}/sessions/:id`,
     {
+      config: { permission: 'signed_in' },
       schema: {
         tags,
         summary: 'End one of your sessions; ending the current one signs this browser out',
@@ -55,20 +59,7 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const staff = staffOf(request);
-      const target = (await app.sessions.listActive(staff.id)).find((session) => session.id === request.params.id);
-      if (!target) throw notFound('That session has already ended.');
-      await app.db.transaction(async (tx) => {
-        await app.sessions.end(staff.id, target.storedId, tx);
-        await recordAudit(tx, {
-          ...auditActor(request),
-          action: 'session.end',
-          target_type: 'session',
-          target_id: target.id,
-          before: { ip: target.ip, user_agent: target.user_agent, created_at: target.created_at.toISOString() },
-          after: null,
-        });
-      });
+      const target = await endOwnSession(app, staffOf(request).id, request.params.id, auditActor(request));
       const answer = view(target, request.sessionId);
       if (answer.current) reply.clearCookie(SESSION_COOKIE, { path: '/' });
       return answer;
@@ -78,23 +69,14 @@ const sessionRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${ADMIN}/sessions/end-others`,
     {
+      config: { permission: 'signed_in' },
       schema: {
         tags,
         summary: 'End every one of your sessions except this one',
         response: { 200: EndOtherSessionsResponse, ...errorResponses },
       },
     },
-    async (request) => {
-      const staff = staffOf(request);
-      const ended = await app.db.transaction(async (tx) => {
-        const count = await app.sessions.endOthers(staff.id, request.sessionId ?? '', tx);
-        if (count > 0) {
-          await recordAudit(tx, { ...auditActor(request), action: 'session.end', target_type: 'session', target_id: 'others', before: { sessions: count }, after: null });
-        }
-        return count;
-      });
-      return { ended };
-    },
+    async (request) => ({ ended: await endOtherSessions(app, staffOf(request).id, request.sessionId ?? '', auditActor(request)) }),
   );
 };
 

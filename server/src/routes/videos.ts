@@ -1,12 +1,13 @@
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../../contract/common';
-import { contentRange, IdParams } from '../../../contract/raSimpleRest';
-import { AdminVideo, AdminVideoListQuery, AdminVideoUpdate, VideoCategory, VideosResponse } from '../../../contract/videos';
-import { auditActor, changedFields, recordAudit } from '../audit/record';
+import { errorResponses } from '@contract/common';
+import { contentRange, Int4IdParams } from '@contract/raSimpleRest';
+import { AdminVideo, AdminVideoListQuery, AdminVideoUpdate, VideoCategory, VideosResponse } from '@contract/videos';
+import { auditActor } from '../audit/record';
 import { createSpecVideoList } from '../videos/specVideoList';
-import { deleteAdminVideo, getAdminVideo, listAdminVideos, listVideoCategories, updateAdminVideo } from '../videos/adminVideos';
+import { getAdminVideo, listAdminVideos, listVideoCategories } from '../videos/adminVideos';
+import { removeVideo, saveVideo } from '../videos/edits';
 
 const ADMIN = '/api/admin/v1';
 
@@ -15,6 +16,7 @@ const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/client/v1/videos',
     {
+      config: { permission: 'videos.edit' },
       schema: {
         tags: ['videos'],
         summary: 'Every video that is not deleted (spec §7, Video Manager)',
@@ -36,6 +38,7 @@ const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${ADMIN}/videos`,
     {
+      config: { permission: 'videos.edit' },
       schema: {
         tags: ['videos (extension)'],
         summary: 'Video Manager list: server-side paging, sorting and filters (ra-data-simple-rest getList/getMany)',
@@ -59,7 +62,8 @@ const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${ADMIN}/videos/:id`,
     {
-      schema: { tags: ['videos (extension)'], summary: 'One video, deleted or not', params: IdParams, response: { 200: AdminVideo, ...errorResponses } },
+      config: { permission: 'videos.edit' },
+      schema: { tags: ['videos (extension)'], summary: 'One video, deleted or not', params: Int4IdParams, response: { 200: AdminVideo, ...errorResponses } },
     },
     async (request) => getAdminVideo(app.db, request.params.id),
   );
@@ -67,53 +71,37 @@ const videoRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${ADMIN}/videos/:id`,
     {
+      config: { permission: 'videos.edit' },
       schema: {
         tags: ['videos (extension)'],
         summary: 'Save what staff edit: title, instructor, category, access level, enabled; deleted_at null restores',
         description: 'Fields left out are kept; read-only fields of a whole record (thumbnail, Vimeo data, dates) are ignored.',
-        params: IdParams,
+        params: Int4IdParams,
         body: AdminVideoUpdate,
         response: { 200: AdminVideo, ...errorResponses },
       },
     },
-    async (request) =>
-      app.db.transaction(async (tx) => {
-        const before = await getAdminVideo(tx, request.params.id);
-        const after = await updateAdminVideo(tx, request.params.id, request.body, app.clock.now());
-        const changes = changedFields(before, after);
-        // A save that changed nothing is not an action worth a line in the log.
-        if (Object.keys(changes.after ?? {}).length > 0) {
-          await recordAudit(tx, { ...auditActor(request), action: 'video.update', target_type: 'video', target_id: after.id, ...changes });
-        }
-        return after;
-      }),
+    async (request) => saveVideo(app.database, request.params.id, request.body, auditActor(request)),
   );
 
   app.delete(
     `${ADMIN}/videos/:id`,
     {
+      config: { permission: 'videos.edit' },
       schema: {
         tags: ['videos (extension)'],
         summary: 'Delete a video: hidden from the app and from favorites options, restorable with PUT deleted_at null',
-        params: IdParams,
+        params: Int4IdParams,
         response: { 200: AdminVideo, ...errorResponses },
       },
     },
-    async (request) =>
-      app.db.transaction(async (tx) => {
-        const before = await getAdminVideo(tx, request.params.id);
-        const after = await deleteAdminVideo(tx, request.params.id, app.clock.now());
-        const changes = changedFields(before, after);
-        if (Object.keys(changes.after ?? {}).length > 0) {
-          await recordAudit(tx, { ...auditActor(request), action: 'video.delete', target_type: 'video', target_id: after.id, ...changes });
-        }
-        return after;
-      }),
+    async (request) => removeVideo(app.database, request.params.id, auditActor(request)),
   );
 
   app.get(
     `${ADMIN}/video-categories`,
     {
+      config: { permission: 'videos.edit' },
       schema: {
         tags: ['videos (extension)'],
         summary: 'Video categories, for the edit form and the list filter',

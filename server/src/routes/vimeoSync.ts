@@ -1,13 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponses } from '../../../contract/common';
-import { contentRange, IdParams } from '../../../contract/raSimpleRest';
-import { StartVimeoSyncResponse, VimeoSync, VimeoSyncListQuery } from '../../../contract/videos';
+import { errorResponses } from '@contract/common';
+import { contentRange, IdParams } from '@contract/raSimpleRest';
+import { StartVimeoSyncResponse, VimeoSync, VimeoSyncListQuery } from '@contract/videos';
 import { createVimeoCatalogue } from '../integrations/vimeo';
-import { notFound } from '../lib/errors';
-import { auditActor, recordAudit } from '../audit/record';
-import { defineVimeoSync, startVimeoSync } from '../videos/syncJob';
-import { getSync, listSyncs } from '../videos/syncStore';
+import { auditActor } from '../audit/record';
+import { defineVimeoSync, requestVimeoSync } from '../videos/syncJob';
+import { listSyncs, requireSync } from '../videos/syncStore';
 
 const vimeoSyncRoutes: FastifyPluginAsyncZod = async (app) => {
   const catalogue = createVimeoCatalogue(app.config, app.log);
@@ -16,6 +15,9 @@ const vimeoSyncRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/v1/sync/all-vimeo-videos',
     {
+      config: { permission: 'videos.edit', changesState: true },
+      // A HEAD would start a sync too.
+      exposeHeadRoute: false,
       schema: {
         tags: ['vimeo sync'],
         summary: "Start a Vimeo sync in the background (spec §7, sidebar 'Sync Vimeo videos')",
@@ -28,21 +30,14 @@ const vimeoSyncRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      // Vimeo failing again and again: say so now (503, retry in N s) rather than queue a doomed sync.
-      catalogue.checkAvailable?.();
-      const answer = await startVimeoSync(app, catalogue.source, request.staff?.email ?? null);
-      // The job queue writes through its own connection, so the entry follows the queued job
-      // rather than sharing its transaction; a click that joined a running sync changed nothing.
-      if (answer.started) {
-        await recordAudit(app.db, { ...auditActor(request), action: 'vimeo_sync.start', target_type: 'vimeo_sync', target_id: answer.sync.id, after: { source: catalogue.source, state: answer.sync.state } });
-      }
-      return answer;
+      return requestVimeoSync(app, catalogue, auditActor(request));
     },
   );
 
   app.get(
     '/api/admin/v1/vimeo-syncs',
     {
+      config: { permission: 'videos.edit' },
       schema: {
         tags: ['vimeo sync'],
         summary: 'Syncs, newest first by default: progress while running, outcome after (ra-data-simple-rest getList)',
@@ -61,12 +56,13 @@ const vimeoSyncRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/api/admin/v1/vimeo-syncs/:id',
-    { schema: { tags: ['vimeo sync'], summary: 'One sync', params: IdParams, response: { 200: VimeoSync, ...errorResponses } } },
+    {
+      config: { permission: 'videos.edit' },
+      schema: { tags: ['vimeo sync'], summary: 'One sync', params: IdParams, response: { 200: VimeoSync, ...errorResponses } },
+    },
     async (request, reply) => {
-      const sync = await getSync(app.database, request.params.id);
-      if (!sync) throw notFound(`No Vimeo sync with id ${request.params.id}.`);
       reply.header('cache-control', 'no-store');
-      return sync;
+      return requireSync(app.database, request.params.id);
     },
   );
 };

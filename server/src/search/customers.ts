@@ -1,24 +1,18 @@
 import type { Database } from '../db/client';
-import { MIN_TYPO_LENGTH, oneEditVariants, wordBits } from './text';
-import { wordStats } from './wordStats';
+import { bestPerClient, type RankedClient } from './ranking';
+import { MAX_EXPANSIONS, severalWords } from './severalWords';
+import { MIN_TYPO_LENGTH, typoCandidates } from './text';
 
 /**
- * Ranking of the Customers index (issue 9): exact word > word prefix > one typo, then a name word
- * before an e-mail / MindBody id word, then by name (first, last), then id. Every read is an index
- * range read in that order with a LIMIT, so a query costs what its page costs, not what its
- * matches would: migration 0015 keeps the tables (search_words, search_prefixes, search_vocab).
+ * Ranking of the Customers index (issues 9 and 19, ranking.ts): fewer typos, then fewer prefix-only
+ * words, then a name word before an e-mail / MindBody id word, then by name (first, last), then id.
+ * Every read is an index range read in that order with a LIMIT, so a query costs what its page
+ * costs, not what its matches would: migration 0015 keeps the tables (search_words,
+ * search_prefixes, search_vocab).
  */
-export interface RankedClient {
-  client_id: number;
-  /** 0 exact, 1 prefix, 2 typo (summed over the query's words). */
-  tier: number;
-  field: number;
-  sort_key: string;
-}
-
 export interface CustomerMatches {
   ranked: RankedClient[];
-  /** Total matches when `exhaustive`; otherwise counted up to COUNT_CAP (an estimate). */
+  /** The same on every page of a query: exact when `exhaustive`, else an estimate. */
   nbHits: number;
   exhaustive: boolean;
   typoUsed: boolean;
@@ -26,32 +20,22 @@ export interface CustomerMatches {
 
 type Row = { client_id: number | string; field: number | string; sort_key: string; tier: number | string; n?: number | string | null };
 
-/** Above this many words a prefix expands to, each word is rare: one range read instead. */
-const MAX_EXPANSIONS = 200;
+const MAX_CHAR = String.fromCodePoint(0x10ffff);
 /** Counts of huge result sets stop here (Algolia pages no further than 1,000 hits either). */
 export const COUNT_CAP = 1000;
 /** E-mail prefix matches read at most (then ranked by name). */
 const MULTI_WORD_CAP = 2000;
-const MAX_CHAR = String.fromCodePoint(0x10ffff);
 const upper = (prefix: string) => prefix + MAX_CHAR;
 const RANK = 'ORDER BY field, sort_key, client_id';
 
-const compare = (a: RankedClient, b: RankedClient) =>
-  a.tier - b.tier || a.field - b.field || (a.sort_key < b.sort_key ? -1 : a.sort_key > b.sort_key ? 1 : 0) || a.client_id - b.client_id;
-
-/** Keeps each client's best match. */
-function rank(rows: Row[]): RankedClient[] {
-  const best = new Map<number, RankedClient>();
-  for (const row of rows) {
-    const next = { client_id: Number(row.client_id), tier: Number(row.tier), field: Number(row.field), sort_key: row.sort_key };
-    const known = best.get(next.client_id);
-    if (!known || compare(next, known) < 0) best.set(next.client_id, next);
-  }
-  return [...best.values()].sort(compare);
-}
-
-const typoAlphabet = (word: string) =>
-  /^[0-9]+$/.test(word) ? '' : [...new Set(`abcdefghijklmnopqrstuvwxyz${word}`)].filter((c) => !/[0-9]/.test(c)).join('');
+/** Rows of one query word: tier 0 exact, 1 prefix, 2 one typo. */
+const rank = (rows: Row[]): RankedClient[] =>
+  bestPerClient(
+    rows.map((row) => {
+      const tier = Number(row.tier);
+      return { client_id: Number(row.client_id), typos: tier === 2 ? 1 : 0, prefixes: tier === 1 ? 1 : 0, field: Number(row.field), sort_key: row.sort_key };
+    }),
+  );
 
 /**
  * Known words one edit away from each of `words` (typo tolerance, words of 4+ characters), in one
@@ -59,10 +43,7 @@ const typoAlphabet = (word: string) =>
  * punctuation, and PGlite reads one string much faster than an array of hundreds.
  */
 async function typoWords(database: Database, words: string[]): Promise<string[][]> {
-  const variants = words.map((word) => {
-    const alphabet = typoAlphabet(word);
-    return word.length < MIN_TYPO_LENGTH || !alphabet ? new Set<string>() : new Set(oneEditVariants(word, alphabet));
-  });
+  const variants = words.map(typoCandidates);
   const all = [...new Set(variants.flatMap((set) => [...set]))];
   if (all.length === 0) return words.map(() => []);
   const rows = await database.query<{ word: string }>("SELECT word FROM search_vocab WHERE word = ANY(string_to_array($1, ','))", [all.join(',')]);
@@ -82,9 +63,8 @@ const topOfWordsSql = (wordsParam: string, limitParam: string) => `
 async function singleWord(database: Database, word: string, wanted: number, typos: boolean): Promise<CustomerMatches> {
   const hi = upper(word);
   const exact = await database.query<Row>(`SELECT client_id, field, sort_key, 0 AS tier FROM search_words WHERE word = $1 ${RANK} LIMIT $2`, [word, wanted]);
-  let complete = exact.length < wanted;
   let rows = exact;
-  if (complete) {
+  if (exact.length < wanted) {
     // Clients matched exactly come again as prefix matches: read that many more.
     const limit = wanted + exact.length;
     let prefix: Row[];
@@ -92,41 +72,62 @@ async function singleWord(database: Database, word: string, wanted: number, typo
       prefix = await database.query<Row>(`SELECT client_id, field, sort_key, 1 AS tier FROM search_prefixes WHERE prefix = $1 ${RANK} LIMIT $2`, [word, limit]);
     } else {
       const expansions = (
-        await database.query<{ word: string }>('SELECT word FROM search_vocab WHERE word > $1 AND word < $2 ORDER BY word LIMIT $3', [word, hi, MAX_EXPANSIONS + 1])
+        await database.query<{ word: string }>('SELECT word FROM search_vocab WHERE word > $1 AND word < $2 ORDER BY word LIMIT $3', [
+          word,
+          hi,
+          MAX_EXPANSIONS + 1,
+        ])
       ).map((row) => row.word);
       prefix =
         expansions.length > MAX_EXPANSIONS
-          ? await database.query<Row>(`SELECT client_id, field, sort_key, 1 AS tier FROM search_words WHERE word > $1 AND word < $2 ${RANK} LIMIT $3`, [word, hi, limit])
+          ? await database.query<Row>(`SELECT client_id, field, sort_key, 1 AS tier FROM search_words WHERE word > $1 AND word < $2 ${RANK} LIMIT $3`, [
+              word,
+              hi,
+              limit,
+            ])
           : expansions.length > 0
-            ? await database.query<Row>(`SELECT client_id, field, sort_key, 1 AS tier FROM (${topOfWordsSql('$1', '$2')}) t ${RANK} LIMIT $2`, [expansions, limit])
+            ? await database.query<Row>(`SELECT client_id, field, sort_key, 1 AS tier FROM (${topOfWordsSql('$1', '$2')}) t ${RANK} LIMIT $2`, [
+                expansions,
+                limit,
+              ])
             : [];
     }
     rows = [...exact, ...prefix];
-    if (prefix.length >= limit) complete = false;
   }
   let ranked = rank(rows);
   let typoUsed = false;
-  let typoCut: string[] = [];
-  if (typos && ranked.length < wanted) {
-    const near = (await typoWords(database, [word]))[0]!;
-    if (near.length > 0) {
-      typoUsed = true;
-      const limit = wanted + ranked.length;
-      const typo = await database.query<Row>(`SELECT client_id, field, sort_key, 2 AS tier FROM (${topOfWordsSql('$1', '$2')}) t ${RANK} LIMIT $2`, [near, limit]);
-      ranked = rank([...rows, ...typo]);
-      if (typo.length >= limit) {
-        complete = false;
-        typoCut = near;
-      }
-    }
+  const base = await cappedCount(database, word);
+  // Typo forms are looked up when the page or the total needs them; past COUNT_CAP the total does not.
+  const near = typos && word.length >= MIN_TYPO_LENGTH && (ranked.length < wanted || base < COUNT_CAP) ? (await typoWords(database, [word]))[0]! : [];
+  if (near.length > 0 && ranked.length < wanted) {
+    typoUsed = true;
+    const limit = wanted + ranked.length;
+    const typo = await database.query<Row>(`SELECT client_id, field, sort_key, 2 AS tier FROM (${topOfWordsSql('$1', '$2')}) t ${RANK} LIMIT $2`, [
+      near,
+      limit,
+    ]);
+    ranked = rank([...rows, ...typo]);
   }
-  if (complete) return { ranked, nbHits: ranked.length, exhaustive: true, typoUsed };
-  // 'fishre' read 20 of the Fishers: their number counts too, not only the words starting 'fishre'.
-  const typoCount =
-    typoCut.length > 0
-      ? Number((await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM (SELECT 1 FROM search_words WHERE word = ANY($1::text[]) LIMIT ${COUNT_CAP}) c`, [typoCut]))[0]!.n)
-      : 0;
-  return { ranked, nbHits: Math.max(ranked.length, (await cappedCount(database, word)) + typoCount), exhaustive: false, typoUsed };
+  const counted = await countSingleWord(database, word, near, base);
+  return { ranked, nbHits: counted.nbHits, exhaustive: counted.exact, typoUsed };
+}
+
+/**
+ * The total of one word, the same whatever the page: its clients (by prefix, and by one typo when
+ * typos apply), counted exactly while they are fewer than COUNT_CAP; beyond, COUNT_CAP (an estimate).
+ */
+async function countSingleWord(database: Database, word: string, near: string[], base: number): Promise<{ nbHits: number; exact: boolean }> {
+  if (base >= COUNT_CAP) return { nbHits: COUNT_CAP, exact: false };
+  const [row] = await database.query<{ rows: number | string; clients: number | string }>(
+    word.length <= 2
+      ? `SELECT count(*) AS rows, count(DISTINCT client_id) AS clients FROM (SELECT client_id FROM search_prefixes WHERE prefix = $1 LIMIT ${COUNT_CAP + 1}) c`
+      : `SELECT count(*) AS rows, count(DISTINCT client_id) AS clients
+         FROM ((SELECT client_id FROM search_words WHERE word >= $1 AND word < $2)
+               UNION ALL (SELECT client_id FROM search_words WHERE word = ANY($3::text[])) LIMIT ${COUNT_CAP + 1}) c`,
+    word.length <= 2 ? [word] : [word, upper(word), near],
+  );
+  if (Number(row!.rows) > COUNT_CAP) return { nbHits: COUNT_CAP, exact: false };
+  return { nbHits: Number(row!.clients), exact: true };
 }
 
 /**
@@ -170,69 +171,10 @@ async function emailPrefix(database: Database, query: string, wanted: number): P
 
 export const looksLikeEmail = (query: string) => /^[^\s@]+[.@_+-]\S*$/.test(query.trim()) && /[a-z0-9]/i.test(query);
 
-/** Candidates read per driving word in a several-word query, before ranking. */
-const MULTI_WORD_WINDOW = 20;
-
-/**
- * Several words: every one must match (as a prefix, or whole with one typo). The rarest word
- * drives (wordStats): its matches are read in ranking order and each is kept only if the other
- * words match the same client, until enough are found. A candidate whose index entry's sig rules
- * a word out is passed over at once; the others get an index probe into search_words
- * (client_id, word) each.
- * Those are then ranked over all words. So 'olivia s' reads a few dozen Olivias, not every 's'.
- */
-async function severalWords(database: Database, queryWords: string[], wanted: number, typos: boolean): Promise<CustomerMatches> {
-  // The rarest word drives; among words rarer than every common one, the longest.
-  const stats = await wordStats(database);
-  const cost = queryWords.map((word) => stats.estimate(word));
-  const driverIndex = queryWords.reduce(
-    (best, word, i) => (cost[i]! < cost[best]! || (cost[i] === cost[best] && word.length > queryWords[best]!.length) ? i : best),
-    0,
-  );
-  const driver = queryWords[driverIndex]!;
-  const others = queryWords.filter((_, i) => i !== driverIndex);
-  const near = typos ? await typoWords(database, queryWords) : queryWords.map(() => []);
-  const window = Math.max(wanted, MULTI_WORD_WINDOW);
-  const params: unknown[] = [driver, upper(driver), near[driverIndex], window];
-  const probes = others.map((word) => {
-    params.push(word, upper(word));
-    const [w, hi] = [`$${params.length - 1}`, `$${params.length}`];
-    const typo = near[queryWords.indexOf(word)]!;
-    if (typo.length > 0) params.push(typo);
-    const matches = typo.length > 0 ? `((o.word >= ${w} AND o.word < ${hi}) OR o.word = ANY($${params.length}::text[]))` : `o.word >= ${w} AND o.word < ${hi}`;
-    // Read from the candidate's index entry: a client lacking the bits of every form of the word is
-    // passed over without a probe (migration 0026). OFFSET 0 keeps the probe a probe: misjudging a
-    // word's rows, the planner would otherwise hash every client of the other word first.
-    const sigTests = [...new Set([word, ...typo].map((form) => wordBits(form)))].map((bits) => {
-      params.push(bits.toString());
-      return `(s.sig & $${params.length}::bigint) = $${params.length}::bigint`;
-    });
-    return {
-      exists: `(${sigTests.join(' OR ')}) AND EXISTS (SELECT 1 FROM search_words o WHERE o.client_id = s.client_id AND ${matches} OFFSET 0)`,
-      tier: `(SELECT min(CASE WHEN o.word = ${w} THEN 0 WHEN o.word > ${w} AND o.word < ${hi} THEN 1 ELSE 2 END) FROM search_words o WHERE o.client_id = s.client_id AND ${matches})`,
-    };
-  });
-  const filter = probes.map((probe) => probe.exists).join(' AND ');
-  const extraTier = probes.map((probe) => probe.tier).join(' + ');
-  const driverRows =
-    driver.length <= 2
-      ? `SELECT s.client_id, s.field, s.sort_key, 1 + ${extraTier} AS tier FROM search_prefixes s
-         WHERE s.prefix = $1 AND $2::text IS NOT NULL AND $3::text[] IS NOT NULL AND ${filter} ORDER BY s.field, s.sort_key, s.client_id LIMIT $4`
-      : `SELECT m.client_id, m.field, m.sort_key, x.tier + m.extra AS tier
-         FROM ((SELECT word, CASE WHEN word = $1 THEN 0 ELSE 1 END AS tier FROM search_vocab WHERE word >= $1 AND word < $2 ORDER BY word LIMIT ${MAX_EXPANSIONS})
-               UNION ALL SELECT unnest($3::text[]), 2) x
-         CROSS JOIN LATERAL (SELECT s.client_id, s.field, s.sort_key, ${extraTier} AS extra FROM search_words s
-                             WHERE s.word = x.word AND ${filter} ORDER BY s.field, s.sort_key, s.client_id LIMIT $4) m`;
-  const rows = await database.query<Row>(driverRows, params);
-  const ranked = rank(rows);
-  // Fewer rows than one word's window: no word was cut short, so all matches are here.
-  const complete = rows.length < window;
-  return { ranked, nbHits: ranked.length, exhaustive: complete, typoUsed: rows.some((row) => Number(row.tier) >= 2) };
-}
-
 export async function matchCustomers(database: Database, query: string, queryWords: string[], wanted: number, typos: boolean): Promise<CustomerMatches> {
   if (queryWords.length === 0) return { ranked: [], nbHits: 0, exhaustive: true, typoUsed: false };
-  if (looksLikeEmail(query) && queryWords.length > 1) {
+  // An address holds no NUL (PostgreSQL text cannot): such a query is read word by word.
+  if (looksLikeEmail(query) && queryWords.length > 1 && !query.includes('\u0000')) {
     const byEmail = await emailPrefix(database, query.trim(), wanted);
     if (byEmail.length > 0) return { ranked: byEmail, nbHits: byEmail.length, exhaustive: byEmail.length < MULTI_WORD_CAP, typoUsed: false };
   }

@@ -1,4 +1,4 @@
-import { CUSTOMERS_INDEX, PAGINATION_LIMIT, VIDEOS_INDEX, type HighlightResult, type SearchResult } from '../../../contract/search';
+import { CUSTOMERS_INDEX, PAGINATION_LIMIT, VIDEOS_INDEX, type HighlightResult, type SearchResult } from '@contract/search';
 import type { Database } from '../db/client';
 import { matchCustomers } from './customers';
 import { encodeParams, type SearchParams } from './params';
@@ -93,8 +93,7 @@ export async function searchIndex(database: Database, indexName: string, params:
   const { page, hitsPerPage } = params;
   const from = Math.min(page * hitsPerPage, PAGINATION_LIMIT);
   const to = Math.min((page + 1) * hitsPerPage, PAGINATION_LIMIT);
-  const read = (a: number, b: number) =>
-    indexName === CUSTOMERS_INDEX ? customerPage(database, params, words, a, b) : videoPage(database, words, a, b);
+  const read = (a: number, b: number) => (indexName === CUSTOMERS_INDEX ? customerPage(database, params, words, a, b) : videoPage(database, words, a, b));
   // hitsPerPage 0 (InstantSearch's count-only queries) and pages past the limit still learn the count.
   const result = to > from ? await read(from, to) : { ...(await read(0, 1)), records: [] };
   const attributes = indexName === CUSTOMERS_INDEX ? CUSTOMER_ATTRIBUTES : VIDEO_ATTRIBUTES;

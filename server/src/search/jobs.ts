@@ -11,21 +11,17 @@ export const SEARCH_VACUUM_EVERY_MS = 60 * 60_000;
  * Hosted Algolia only: queue changes (migration 0016's triggers) and push them in batches.
  * Always: vacuum the search tables hourly. Their ordered reads and capped counts are index-only
  * scans, which need the visibility map; PGlite has no autovacuum to keep it (PostgreSQL's does too).
+ * server/src/schedules.ts schedules both (the push only with hosted Algolia).
  */
 export async function registerSearchJobs(app: FastifyInstance) {
-  const hosted = app.searchIndexer.mode === 'algolia';
-  await setSearchPush(app.database, hosted);
+  await setSearchPush(app.database, app.searchIndexer.mode === 'algolia');
   app.jobs.define(SEARCH_PUSH_QUEUE, async () => pushSearchChanges(app.database, app.searchIndexer), { maxAttempts: 1 });
-  if (hosted) await app.jobs.schedule(SEARCH_PUSH_QUEUE, SEARCH_PUSH_QUEUE, SEARCH_PUSH_EVERY_MS);
   app.jobs.define(
     SEARCH_VACUUM_QUEUE,
     async () => {
       for (const table of ['search_words', 'search_prefixes', 'search_vocab']) await app.database.execScript(`VACUUM (ANALYZE) ${table};`);
       return { vacuumed: 3 };
     },
-    { maxAttempts: 1 },
+    { maxAttempts: 1, lane: 'sync' },
   );
-  // Not at start: a fresh start (or a data set just built, which is vacuumed then) has nothing to clean,
-  // and on a million clients the first requests would wait behind it.
-  await app.jobs.schedule(SEARCH_VACUUM_QUEUE, SEARCH_VACUUM_QUEUE, SEARCH_VACUUM_EVERY_MS, new Date(app.clock.now().getTime() + SEARCH_VACUUM_EVERY_MS));
 }

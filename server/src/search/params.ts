@@ -1,4 +1,6 @@
-import { DEFAULT_HITS_PER_PAGE, MAX_HITS_PER_PAGE, MAX_QUERY_LENGTH } from '../../../contract/search';
+import { INT4_MAX } from '@contract/ids';
+import { findUnsafeText } from '@contract/text';
+import { DEFAULT_HITS_PER_PAGE, MAX_HITS_PER_PAGE, MAX_QUERY_LENGTH } from '@contract/search';
 
 export interface SearchParams {
   query: string;
@@ -48,16 +50,21 @@ export function encodeParams(params: Record<string, unknown>): string {
     .join('&');
 }
 
+/** A JSON number or plain digits (v4's params string is text), within int4 so that paging arithmetic stays exact. */
 function integer(name: string, value: unknown, fallback: number, min: number): number {
   if (value === undefined || value === null || value === '') return fallback;
-  const number = typeof value === 'number' ? value : Number(value);
-  if (!Number.isInteger(number) || number < min) throw new SearchParamsError(`${name} must be a whole number of at least ${min}`);
+  const number = typeof value === 'number' ? value : typeof value === 'string' && /^[0-9]{1,10}$/.test(value) ? Number(value) : Number.NaN;
+  if (!Number.isInteger(number) || number < min || number > INT4_MAX) throw new SearchParamsError(`${name} must be a whole number from ${min} to ${INT4_MAX}`);
   return number;
 }
 
 function list(name: string, value: unknown): string[] | undefined {
   if (value === undefined || value === null) return undefined;
-  if (typeof value === 'string') return value.split(',').map((item) => item.trim()).filter(Boolean);
+  if (typeof value === 'string')
+    return value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean);
   if (Array.isArray(value) && value.every((item) => typeof item === 'string')) return value;
   throw new SearchParamsError(`${name} must be a list of attribute names`);
 }
@@ -76,6 +83,9 @@ export function readSearchParams(request: Record<string, unknown>): SearchParams
   const { indexName: _index, params, ...flat } = request;
   const nested = typeof params === 'string' ? decodeParamsString(params) : params && typeof params === 'object' ? (params as Record<string, unknown>) : {};
   const echo = { ...flat, ...nested };
+  // A v4 params string is decoded here, after the request-wide text check: %00 or a JSON escape becomes a character only now.
+  const unsafe = findUnsafeText(echo, 'params');
+  if (unsafe) throw new SearchParamsError(`${unsafe.path} ${unsafe.message}`);
   const rawQuery = echo.query ?? '';
   if (typeof rawQuery !== 'string' && typeof rawQuery !== 'number') throw new SearchParamsError('query must be a text');
   // Algolia refuses longer queries; the widget already stops typing at this length (spec §5).

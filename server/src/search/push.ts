@@ -1,4 +1,4 @@
-import { CUSTOMERS_INDEX, VIDEOS_INDEX } from '../../../contract/search';
+import { CUSTOMERS_INDEX, VIDEOS_INDEX } from '@contract/search';
 import type { Database } from '../db/client';
 import type { IndexChange, SearchIndexer } from '../integrations/algolia';
 import { customerRecord, videoRecord } from './engine';
@@ -11,10 +11,9 @@ const VIDEO_COLUMNS = 'id, title, thumbnail_url, instructor';
 
 /** Turns the outbox triggers (migration 0016) on for hosted Algolia, off for the embedded search. */
 export async function setSearchPush(database: Database, on: boolean) {
-  await database.query(
-    `INSERT INTO app_settings (key, value) VALUES ('search_push', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`,
-    [on ? 'on' : 'off'],
-  );
+  await database.query(`INSERT INTO app_settings (key, value) VALUES ('search_push', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [
+    on ? 'on' : 'off',
+  ]);
   if (!on) await database.query('DELETE FROM search_outbox');
 }
 
@@ -23,7 +22,9 @@ async function changesFor(database: Database, indexName: string, ids: number[]):
   const rows =
     indexName === CUSTOMERS_INDEX
       ? (await database.query<Record<string, unknown>>(`SELECT ${CUSTOMER_COLUMNS} FROM clients WHERE id = ANY($1::bigint[])`, [ids])).map(customerRecord)
-      : (await database.query<Record<string, unknown>>(`SELECT ${VIDEO_COLUMNS} FROM videos WHERE id = ANY($1::int[]) AND deleted_at IS NULL`, [ids])).map(videoRecord);
+      : (await database.query<Record<string, unknown>>(`SELECT ${VIDEO_COLUMNS} FROM videos WHERE id = ANY($1::int[]) AND deleted_at IS NULL`, [ids])).map(
+          videoRecord,
+        );
   const found = new Set(rows.map((row) => String(row.objectID)));
   return [
     ...rows.map((body) => ({ action: 'updateObject' as const, body: body as { objectID: string } })),
@@ -55,18 +56,28 @@ export async function pushSearchChanges(database: Database, indexer: SearchIndex
 /**
  * `npm run search:reindex` with hosted Algolia: every customer and video into a fresh temporary
  * index, which then replaces the live one in one move (searches never see a half-built index).
+ * The move would also replace the live index's settings, synonyms and rules, so the temporary
+ * index gets a copy of them first; it starts empty, as an interrupted reindex may have left records.
  */
 export async function rebuildAlgolia(database: Database, indexer: SearchIndexer, log: (line: string) => void = () => undefined) {
   for (const indexName of [CUSTOMERS_INDEX, VIDEOS_INDEX]) {
     const temporary = `${indexName}_reindex`;
     const [table, columns, where] = indexName === CUSTOMERS_INDEX ? ['clients', CUSTOMER_COLUMNS, 'true'] : ['videos', VIDEO_COLUMNS, 'deleted_at IS NULL'];
+    await indexer.deleteIndex(temporary);
+    await indexer.copyConfiguration(indexName, temporary);
     let after = 0;
     let count = 0;
     for (;;) {
-      const rows = await database.query<Record<string, unknown>>(`SELECT ${columns} FROM ${table} WHERE id > $1 AND ${where} ORDER BY id LIMIT $2`, [after, BATCH]);
+      const rows = await database.query<Record<string, unknown>>(`SELECT ${columns} FROM ${table} WHERE id > $1 AND ${where} ORDER BY id LIMIT $2`, [
+        after,
+        BATCH,
+      ]);
       if (rows.length === 0) break;
       const records = rows.map(indexName === CUSTOMERS_INDEX ? customerRecord : videoRecord);
-      await indexer.batch(temporary, records.map((body) => ({ action: 'updateObject', body: body as { objectID: string } })));
+      await indexer.batch(
+        temporary,
+        records.map((body) => ({ action: 'updateObject', body: body as { objectID: string } })),
+      );
       after = Number(rows[rows.length - 1]!.id);
       count += rows.length;
     }
@@ -77,9 +88,9 @@ export async function rebuildAlgolia(database: Database, indexer: SearchIndexer,
 
 /** `npm run search:reindex` on the embedded search: rebuilds migration 0015's tables from clients. */
 export async function rebuildEmbedded(database: Database) {
-  await database.execScript(`BEGIN;
-    TRUNCATE search_words, search_prefixes, search_vocab;
-    SELECT search_index_clients(ARRAY(SELECT id FROM clients));
-    COMMIT;`);
+  await database.transaction((tx) =>
+    tx.execScript(`TRUNCATE search_words, search_prefixes, search_vocab;
+      SELECT search_index_clients(ARRAY(SELECT id FROM clients));`),
+  );
   await database.execScript('ANALYZE search_words; ANALYZE search_prefixes; ANALYZE search_vocab;');
 }

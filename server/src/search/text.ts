@@ -1,4 +1,4 @@
-import type { HighlightResult } from '../../../contract/search';
+import type { HighlightResult } from '@contract/search';
 
 /**
  * Words exactly as migration 0026's search_client_words splits them: runs of digits, or runs of
@@ -38,7 +38,8 @@ export function words(value: string): Word[] {
 
 /** The distinct query words, in order, each at most 64 characters (longer ones cannot match). */
 export function queryWords(query: string): string[] {
-  return [...new Set(words(query).map((w) => w.text))].filter((w) => w.length <= MAX_WORD_LENGTH);
+  // No stored text holds NUL (PostgreSQL refuses it in text, and would refuse the query): it separates words.
+  return [...new Set(words(query.replace(/\u0000/g, ' ')).map((w) => w.text))].filter((w) => w.length <= MAX_WORD_LENGTH);
 }
 
 /** Words one edit away (delete, transpose, replace, insert) for typo tolerance. */
@@ -68,8 +69,17 @@ export function withinOneEdit(a: string, b: string): boolean {
   return long.slice(i + 1) === short.slice(i);
 }
 
-/** Typo tolerance starts at words of this length (issue 9). */
+/** Typo tolerance starts at words of this length (docs/search.md). */
 export const MIN_TYPO_LENGTH = 4;
+
+const typoAlphabet = (word: string) =>
+  /^[0-9]+$/.test(word) ? '' : [...new Set(`abcdefghijklmnopqrstuvwxyz${word}`)].filter((c) => !/[0-9]/.test(c)).join('');
+
+/** The spellings one edit away that a typo-tolerant word may stand for (none for short words and numbers). */
+export function typoCandidates(word: string): Set<string> {
+  const alphabet = typoAlphabet(word);
+  return word.length < MIN_TYPO_LENGTH || !alphabet ? new Set() : new Set(oneEditVariants(word, alphabet));
+}
 
 /**
  * Algolia's `_highlightResult` entry for one attribute: each of the value's words that a query

@@ -9,6 +9,10 @@ import type { Database } from '../db/client';
 export interface WordStats {
   /** Estimated matching rows; 0 when the word is rarer than every common one (or never analyzed). */
   estimate(word: string): number;
+  /** Estimated clients having `word` itself as a word (0 when rarer than every common one). */
+  exact(word: string): number;
+  /** The planner's estimate of all clients (0 before the first ANALYZE). */
+  clients: number;
 }
 
 const STATS_TTL_MS = 60_000;
@@ -38,7 +42,7 @@ async function readStats(database: Database, now: number): Promise<WordStats> {
             s.most_common_vals::text::text[] AS vals, s.most_common_freqs::float8[] AS freqs
      FROM pg_class t
      LEFT JOIN pg_stats s ON s.schemaname = current_schema() AND s.tablename = t.relname AND s.attname IN ('word', 'prefix')
-     WHERE t.relname IN ('search_words', 'search_prefixes') AND t.relnamespace = to_regnamespace(current_schema())`,
+     WHERE t.relname IN ('search_words', 'search_prefixes', 'clients') AND t.relnamespace = to_regnamespace(current_schema())`,
   );
   const counts = (table: string) => {
     const row = rows.find((r) => r.table === table);
@@ -46,6 +50,7 @@ async function readStats(database: Database, now: number): Promise<WordStats> {
     return (row?.vals ?? []).map((value, i) => [value, Math.round((row!.freqs?.[i] ?? 0) * total)] as const);
   };
   const words = counts('search_words');
+  const wholeWords = new Map(words);
   const prefixes = new Map(counts('search_prefixes'));
   const stats: WordStats = {
     estimate(word) {
@@ -55,6 +60,8 @@ async function readStats(database: Database, now: number): Promise<WordStats> {
       for (const [value, count] of words) if (value.startsWith(word)) sum += count;
       return sum;
     },
+    exact: (word) => wholeWords.get(word) ?? 0,
+    clients: Number(rows.find((r) => r.table === 'clients')?.rows ?? 0),
   };
   known.set(database, { stats, at: now });
   return stats;

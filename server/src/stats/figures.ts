@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { StatsError, StatsFigure, StatsResponse, StatsTrendsResponse } from '../../../contract/stats';
+import type { StatsError, StatsFigure, StatsResponse, StatsTrendsResponse } from '@contract/stats';
 import type { Database } from '../db/client';
 import { mostPlayedCategory, paidSubscribersAt, playsPerDay, totalPlays } from './queries';
 import { averagePerDay, fillPlaysWindow, playsWindow, weeklyMoments } from './window';

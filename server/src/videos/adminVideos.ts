@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
-import type { AdminVideo, AdminVideoFilter, AdminVideoUpdate, ADMIN_VIDEO_SORT_FIELDS } from '../../../contract/videos';
+import type { AdminVideo, AdminVideoFilter, AdminVideoUpdate, ADMIN_VIDEO_SORT_FIELDS } from '@contract/videos';
 import type { Db } from '../db/client';
-import { videoCategories, videos } from '../db/schema';
+import { videoCategories, videoFigures, videos } from '../db/schema';
 import { HttpError, notFound } from '../lib/errors';
 
 export type AdminVideoSortField = (typeof ADMIN_VIDEO_SORT_FIELDS)[number];
@@ -29,9 +29,18 @@ const columns = {
   vimeo_missing_since: videos.vimeo_missing_since,
   created_at: videos.created_at,
   updated_at: videos.updated_at,
+  plays_30d: sql<number>`coalesce(${videoFigures.plays_30d}, 0)`,
+  viewers_30d: sql<number>`coalesce(${videoFigures.viewers_30d}, 0)`,
+  favorites: sql<number>`coalesce(${videoFigures.favorites}, 0)`,
+  last_played_at: videoFigures.last_played_at,
 };
 
-type Row = { [K in keyof typeof columns]: (typeof columns)[K]['_']['data'] | (K extends 'category' ? null : never) };
+type FigureKey = 'plays_30d' | 'viewers_30d' | 'favorites';
+type ColumnKey = Exclude<keyof typeof columns, FigureKey>;
+type Row = { [K in ColumnKey]: (typeof columns)[K]['_']['data'] | (K extends 'category' | 'last_played_at' ? null : never) } & Record<
+  FigureKey,
+  number | string
+>;
 
 const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
@@ -41,6 +50,10 @@ function toAdminVideo(row: Row): AdminVideo {
     tags: row.tags ?? [],
     deleted_at: iso(row.deleted_at),
     vimeo_missing_since: iso(row.vimeo_missing_since),
+    plays_30d: Number(row.plays_30d),
+    viewers_30d: Number(row.viewers_30d),
+    favorites: Number(row.favorites),
+    last_played_at: iso(row.last_played_at),
     created_at: iso(row.created_at)!,
     updated_at: iso(row.updated_at)!,
   };
@@ -60,6 +73,7 @@ function whereOf(filter: AdminVideoFilter): SQL | undefined {
   if (filter.access_level_id != null) conditions.push(eq(videos.access_level_id, filter.access_level_id));
   if (filter.enabled != null) conditions.push(eq(videos.enabled, filter.enabled));
   if (filter.missing != null) conditions.push(filter.missing ? isNotNull(videos.vimeo_missing_since) : isNull(videos.vimeo_missing_since));
+  if (filter.never_played != null) conditions.push(filter.never_played ? isNull(videoFigures.last_played_at) : isNotNull(videoFigures.last_played_at));
   return and(...conditions);
 }
 
@@ -68,6 +82,7 @@ export async function listAdminVideos(db: Db, params: AdminVideoListParams): Pro
   const [field, order] = params.sort;
   const direction = order === 'ASC' ? asc : desc;
   const sortColumn = field === 'category' ? videoCategories.name : columns[field];
+  const figures = eq(videoFigures.video_id, videos.id);
   // Ties (same title, same level…) break on id so pages never overlap or skip a row.
   const orderBy = field === 'id' ? [direction(videos.id)] : [sql`${direction(sortColumn)} NULLS LAST`, direction(videos.id)];
   const [start, end] = params.range;
@@ -76,17 +91,27 @@ export async function listAdminVideos(db: Db, params: AdminVideoListParams): Pro
       .select(columns)
       .from(videos)
       .leftJoin(videoCategories, eq(videoCategories.id, videos.category_id))
+      .leftJoin(videoFigures, figures)
       .where(where)
       .orderBy(...orderBy)
       .limit(end - start + 1)
       .offset(start),
-    db.select({ total: sql<number>`count(*)::int` }).from(videos).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(videos)
+      .leftJoin(videoFigures, figures)
+      .where(where),
   ]);
   return { rows: (rows as Row[]).map(toAdminVideo), total: Number(count!.total) };
 }
 
 export async function getAdminVideo(db: Db, id: number): Promise<AdminVideo> {
-  const [row] = await db.select(columns).from(videos).leftJoin(videoCategories, eq(videoCategories.id, videos.category_id)).where(eq(videos.id, id));
+  const [row] = await db
+    .select(columns)
+    .from(videos)
+    .leftJoin(videoCategories, eq(videoCategories.id, videos.category_id))
+    .leftJoin(videoFigures, eq(videoFigures.video_id, videos.id))
+    .where(eq(videos.id, id));
   if (!row) throw notFound(`No video with id ${id}.`);
   return toAdminVideo(row as Row);
 }
@@ -114,14 +139,20 @@ export async function updateAdminVideo(db: Db, id: number, input: AdminVideoUpda
   if (input.deleted_at === null) changes.deleted_at = null;
   else if (input.deleted_at !== undefined && current.deleted_at === null) changes.deleted_at = now;
   if (Object.keys(changes).length === 0) return current;
-  await db.update(videos).set({ ...changes, updated_at: now }).where(eq(videos.id, id));
+  await db
+    .update(videos)
+    .set({ ...changes, updated_at: now })
+    .where(eq(videos.id, id));
   return getAdminVideo(db, id);
 }
 
 /** Soft delete: the row stays (views, favorites, restore); the app and favorites options skip it. */
 export async function deleteAdminVideo(db: Db, id: number, now: Date): Promise<AdminVideo> {
   await getAdminVideo(db, id);
-  await db.update(videos).set({ deleted_at: now, updated_at: now }).where(and(eq(videos.id, id), isNull(videos.deleted_at)));
+  await db
+    .update(videos)
+    .set({ deleted_at: now, updated_at: now })
+    .where(and(eq(videos.id, id), isNull(videos.deleted_at)));
   return getAdminVideo(db, id);
 }
 

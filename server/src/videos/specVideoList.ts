@@ -1,4 +1,4 @@
-import { VideosResponse } from '../../../contract/videos';
+import { VideosResponse } from '@contract/videos';
 import type { Database } from '../db/client';
 import { listSpecVideos } from './adminVideos';
 

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { StartVimeoSyncResponse } from '../../../contract/videos';
+import type { StartVimeoSyncResponse } from '@contract/videos';
 import { VimeoError, type VimeoCatalogue } from '../integrations/vimeo';
 import type { RunningJob } from '../jobs/queue';
 import { ensureSyncRow, finishSync, flagMissingVideos, markSyncRunning, recordSyncProgress, upsertCataloguePage } from './syncStore';
+import { scrubText } from '../lib/inputText';
+import { recordAudit, type Actor } from '../audit/record';
 
 export const VIMEO_SYNC_QUEUE = 'vimeo.sync';
 /** One queued-or-running sync at a time: the job queue's singleton rule. */
@@ -21,7 +23,9 @@ export function defineVimeoSync(app: FastifyInstance, catalogue: VimeoCatalogue)
     const seen = new Set<string>();
     const progress = { pages_done: 0, pages_total: null as number | null, videos_seen: 0, videos_added: 0, videos_updated: 0 };
     try {
-      for await (const page of catalogue.pages(job.signal)) {
+      for await (const listed of catalogue.pages(job.signal)) {
+        // Vimeo titles and descriptions are typed by people: text the database cannot store is removed rather than failing the sync.
+        const page = { ...listed, videos: scrubText(listed.videos) };
         const { added, updated } = await upsertCataloguePage(database, page.videos, clock.now());
         for (const video of page.videos) seen.add(video.vimeo_video_id);
         progress.pages_done = page.page;
@@ -49,7 +53,7 @@ export function defineVimeoSync(app: FastifyInstance, catalogue: VimeoCatalogue)
   }
 
   // One attempt: the client already retried what was worth retrying, and staff can start another.
-  app.jobs.define(VIMEO_SYNC_QUEUE, run, { maxAttempts: 1, leaseMs: 5 * 60_000 });
+  app.jobs.define(VIMEO_SYNC_QUEUE, run, { maxAttempts: 1, leaseMs: 5 * 60_000, lane: 'sync' });
 }
 
 /** Starts a sync unless one is queued or running; either way answers with that sync. */
@@ -57,4 +61,25 @@ export async function startVimeoSync(app: FastifyInstance, source: VimeoCatalogu
   const { id, created } = await app.jobs.send(VIMEO_SYNC_QUEUE, {}, { singletonKey: SINGLETON });
   const sync = await ensureSyncRow(app.database, id, source, requestedBy, app.clock.now());
   return { started: created, already_running: !created, sync };
+}
+
+/**
+ * Staff's 'Sync Vimeo videos': refused at once (503, retry in N s) while repeated Vimeo failures
+ * keep its breaker open, rather than queueing a doomed sync; else starts one, or joins the one under
+ * way. The job queue writes through its own connection, so the audit entry follows the queued job
+ * rather than sharing its transaction; a click that joined a running sync changed nothing.
+ */
+export async function requestVimeoSync(app: FastifyInstance, catalogue: VimeoCatalogue, actor: Actor): Promise<StartVimeoSyncResponse> {
+  catalogue.checkAvailable?.();
+  const answer = await startVimeoSync(app, catalogue.source, actor.staff?.email ?? null);
+  if (answer.started) {
+    await recordAudit(app.database, {
+      ...actor,
+      action: 'vimeo_sync.start',
+      target_type: 'vimeo_sync',
+      target_id: answer.sync.id,
+      after: { source: catalogue.source, state: answer.sync.state },
+    });
+  }
+  return answer;
 }

@@ -1,6 +1,7 @@
-import type { VimeoSync, VimeoSyncState } from '../../../contract/videos';
+import type { VimeoSync, VimeoSyncState } from '@contract/videos';
 import type { Database } from '../db/client';
 import type { CatalogueVideo } from '../integrations/vimeo';
+import { notFound } from '../lib/errors';
 
 /**
  * Upserts one page by Vimeo id. Only Vimeo's fields change (title unless staff edited it,
@@ -65,16 +66,18 @@ export async function flagMissingVideos(database: Database, seenIds: string[], n
 
 /**
  * A sync whose job ended without the handler recording it (the process died, or it was cut off
- * at shutdown) reads as failed with the job's reason rather than running forever.
+ * at shutdown) reads as failed with the job's reason rather than running forever; so does one
+ * whose job has since been pruned (JOB_RETENTION_DAYS).
  */
+const STOPPED = `s.state IN ('queued', 'running') AND (s.job_id IS NULL OR j.state IN ('done', 'failed'))`;
 const SELECT_SYNC = `
   SELECT s.id, s.source, s.requested_by, s.pages_done, s.pages_total, s.videos_seen, s.videos_added,
          s.videos_updated, s.videos_missing, s.created_at, s.started_at,
-         CASE WHEN s.state IN ('queued', 'running') AND j.state IN ('done', 'failed') THEN 'failed' ELSE s.state END AS state,
-         CASE WHEN s.state IN ('queued', 'running') AND j.state IN ('done', 'failed')
+         CASE WHEN ${STOPPED} THEN 'failed' ELSE s.state END AS state,
+         CASE WHEN ${STOPPED}
               THEN COALESCE(s.error, 'The sync stopped without finishing (' || COALESCE(j.last_error, 'no reason recorded') || ').')
               ELSE s.error END AS error,
-         CASE WHEN s.state IN ('queued', 'running') AND j.state IN ('done', 'failed') THEN j.finished_at ELSE s.finished_at END AS finished_at
+         CASE WHEN ${STOPPED} THEN COALESCE(j.finished_at, s.started_at, s.created_at) ELSE s.finished_at END AS finished_at
   FROM vimeo_syncs s LEFT JOIN jobs j ON j.id = s.job_id`;
 
 const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
@@ -106,6 +109,13 @@ export async function getSyncByJob(database: Database, jobId: number): Promise<V
 export async function getSync(database: Database, id: number): Promise<VimeoSync | undefined> {
   const [row] = await database.query(`${SELECT_SYNC} WHERE s.id = $1`, [id]);
   return row ? toVimeoSync(row) : undefined;
+}
+
+/** One sync; 404 when there is none. */
+export async function requireSync(database: Database, id: number): Promise<VimeoSync> {
+  const sync = await getSync(database, id);
+  if (!sync) throw notFound(`No Vimeo sync with id ${id}.`);
+  return sync;
 }
 
 export async function listSyncs(
@@ -153,10 +163,14 @@ export interface SyncProgress {
 }
 
 export async function recordSyncProgress(database: Database, jobId: number, progress: SyncProgress): Promise<void> {
-  await database.query(
-    `UPDATE vimeo_syncs SET pages_done = $2, pages_total = $3, videos_seen = $4, videos_added = $5, videos_updated = $6 WHERE job_id = $1`,
-    [jobId, progress.pages_done, progress.pages_total, progress.videos_seen, progress.videos_added, progress.videos_updated],
-  );
+  await database.query(`UPDATE vimeo_syncs SET pages_done = $2, pages_total = $3, videos_seen = $4, videos_added = $5, videos_updated = $6 WHERE job_id = $1`, [
+    jobId,
+    progress.pages_done,
+    progress.pages_total,
+    progress.videos_seen,
+    progress.videos_added,
+    progress.videos_updated,
+  ]);
 }
 
 export async function finishSync(database: Database, jobId: number, outcome: { missing: number; now: Date; error?: string }): Promise<void> {

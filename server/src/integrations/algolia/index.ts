@@ -8,5 +8,7 @@ export { AlgoliaError } from './types';
 
 /** Hosted Algolia when ALGOLIA_APP_ID, ALGOLIA_ADMIN_KEY and ALGOLIA_SEARCH_KEY are set; the sandbox otherwise. */
 export function createSearchIndexer(config: Config): SearchIndexer {
-  return config.algolia ? createAlgoliaClient({ appId: config.algolia.appId, adminKey: config.algolia.adminKey }) : createSandboxIndexer();
+  if (!config.algolia) return createSandboxIndexer();
+  const { appId, adminKey, apiUrl } = config.algolia;
+  return createAlgoliaClient({ appId, adminKey, ...(apiUrl ? { hosts: [apiUrl] } : {}) });
 }

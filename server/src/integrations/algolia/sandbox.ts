@@ -9,5 +9,7 @@ export function createSandboxIndexer(): SearchIndexer {
     mode: 'sandbox',
     async batch() {},
     async replaceIndex() {},
+    async deleteIndex() {},
+    async copyConfiguration() {},
   };
 }

@@ -1,5 +1,6 @@
 import { createSign } from 'node:crypto';
-import { CircuitOpenError, createCircuitBreaker, type CircuitPermit, type RetryingHttpOptions } from '../../lib/circuitBreaker';
+import { createCircuitBreaker } from '../../lib/circuitBreaker';
+import { retrying, type RetryingHttpOptions } from '../../lib/retry';
 import type { FcmSender, PushMessage, TokenResult } from './types';
 
 /** The service-account key fields the HTTP v1 API needs (the JSON file Google Cloud hands out). */
@@ -24,31 +25,14 @@ export const FCM_SCOPE = 'https://www.googleapis.com/auth/firebase.messaging';
 export const DEFAULT_TIMEOUT_MS = 10_000;
 // Renew this long before the stated expiry so a token never dies between check and use.
 const TOKEN_MARGIN_MS = 60_000;
-const RETRIED = new Set([429, 500, 502, 503, 504]);
-// Codes that say the token itself will never work again (external-apis.md §4).
+const RETRIED = new Set([500, 502, 504]);
+const BACKOFF = { firstMs: 500, maxMs: 10_000 };
+// Retried later from the job queue, never while a staff request waits: FCM asks for at least a minute
+// on QUOTA_EXCEEDED (ErrorCode doc), and an overloaded FCM should not be hammered (UNAVAILABLE).
+const DEFERRED_CODES = new Set(['QUOTA_EXCEEDED', 'UNAVAILABLE']);
+const DEFERRED_STATUSES = new Set([429, 503]);
+// Codes that say the token itself will never work again (https://firebase.google.com/docs/reference/fcm/rest/v1/ErrorCode).
 const DEAD_CODES = new Set(['UNREGISTERED', 'SENDER_ID_MISMATCH']);
-
-const defaultSleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    if (signal?.aborted) return reject(signal.reason);
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener('abort', () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    }, { once: true });
-  });
-
-/** Exponential backoff with ±20 % jitter: 0.5 s, 1 s, 2 s, … at most 10 s. */
-export const backoffMs = (attempt: number) => Math.min(10_000, 500 * 2 ** (attempt - 1)) * (0.8 + Math.random() * 0.4);
-
-/** Retry-After is either seconds or an HTTP date. */
-export function retryAfterMs(header: string | null, now: Date): number | null {
-  if (!header) return null;
-  const trimmed = header.trim();
-  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
-  const date = Date.parse(trimmed);
-  return Number.isNaN(date) ? null : Math.max(0, date - now.getTime());
-}
 
 const base64url = (value: string | Buffer) => Buffer.from(value).toString('base64url');
 
@@ -69,7 +53,24 @@ export class FcmAuthError extends Error {
 }
 
 interface FcmErrorBody {
-  error?: { code?: number; message?: string; status?: string; details?: { '@type'?: string; errorCode?: string }[] };
+  error?: {
+    code?: number;
+    message?: string;
+    status?: string;
+    details?: { '@type'?: string; errorCode?: string; fieldViolations?: { field?: string }[] }[];
+  };
+}
+
+/**
+ * Whether an INVALID_ARGUMENT is about the registration token itself (malformed, or not a token
+ * at all) rather than the message: Firebase's token guide says to remove such a token. FCM names
+ * the field in a google.rpc.BadRequest detail, or says so in the message.
+ */
+export function rejectsToken(body: unknown, code: string): boolean {
+  if (code !== 'INVALID_ARGUMENT') return false;
+  const error = (body as FcmErrorBody | null)?.error;
+  const namesToken = error?.details?.some((d) => d?.fieldViolations?.some((v) => v?.field === 'message.token')) ?? false;
+  return namesToken || /registration token/i.test(error?.message ?? '');
 }
 
 /** FCM's own errorCode first (details[].errorCode), the canonical status otherwise — as firebase-admin reads it. */
@@ -82,15 +83,16 @@ export function fcmErrorCode(body: unknown, httpStatus: number): { code: string;
 
 /**
  * FCM HTTP v1 `projects/{id}/messages:send` with a service-account OAuth2 access token (cached
- * until shortly before it expires, fetched again on a 401), a timeout per attempt, and retries
- * with exponential backoff and jitter on 429/5xx honouring Retry-After.
+ * until shortly before it expires, fetched again on a 401), a timeout per attempt, and short
+ * retries with exponential backoff and jitter on 500/502/504 and network failures. QUOTA_EXCEEDED
+ * and UNAVAILABLE come back at once as 'deferred' for the push service to retry from the job queue.
  */
 export function createFcmClient(config: FcmConfig, options: FcmClientOptions = {}): FcmSender & { tokenFetches(): number } {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxAttempts = options.maxAttempts ?? 4;
   const maxRetryAfterMs = options.maxRetryAfterMs ?? 20_000;
   const doFetch = options.fetch ?? fetch;
-  const sleep = options.sleep ?? defaultSleep;
+  const sleep = options.sleep;
   const now = options.now ?? (() => new Date());
   const breaker = options.breaker ?? createCircuitBreaker({ service: 'FCM', now: () => now().getTime() });
   const account = config.serviceAccount;
@@ -98,36 +100,44 @@ export function createFcmClient(config: FcmConfig, options: FcmClientOptions = {
   let cached: Promise<{ header: string; expiresAt: number }> | undefined;
   let fetches = 0;
 
+  /** One try: a refused or unanswered token request ends the send ('auth'); the push service retries later. */
   async function fetchAccessToken(signal?: AbortSignal) {
     fetches++;
     const body = new URLSearchParams({ grant_type: 'urn:ietf:params:oauth:grant-type:jwt-bearer', assertion: serviceAccountJwt(account, now()) });
-    const attemptSignal = signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
-    let response: Response;
-    try {
-      response = await doFetch(account.token_uri, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' },
-        body: body.toString(),
-        signal: attemptSignal,
-      });
-    } catch (error) {
-      throw new FcmAuthError(`Google's token endpoint did not answer (${(error as Error).name === 'TimeoutError' || attemptSignal.aborted ? 'timeout' : (error as Error).message})`);
-    }
-    const text = await response.text().catch(() => '');
-    let parsed: { access_token?: string; expires_in?: number; token_type?: string; error?: string; error_description?: string } = {};
-    try {
-      parsed = JSON.parse(text);
-    } catch {
-      // reported below
-    }
-    if (!response.ok || !parsed.access_token) {
-      const why = parsed.error_description ?? parsed.error ?? (text.slice(0, 200) || `HTTP ${response.status}`);
-      throw new FcmAuthError(`Google refused the FCM service account (${response.status}): ${why}`);
-    }
-    return {
-      header: `${parsed.token_type ?? 'Bearer'} ${parsed.access_token}`,
-      expiresAt: now().getTime() + (Number(parsed.expires_in) > 0 ? Number(parsed.expires_in) : 3600) * 1000,
-    };
+    return retrying<{ header: string; expiresAt: number }, FcmAuthError>(
+      { attempts: 1, timeoutMs, signal, fetch: doFetch, now: () => now().getTime() },
+      {
+        prepare: () => ({
+          url: account.token_uri,
+          init: { method: 'POST', headers: { 'Content-Type': 'application/x-www-form-urlencoded', Accept: 'application/json' }, body: body.toString() },
+        }),
+        classify: (response, text) => {
+          let parsed: { access_token?: string; expires_in?: number; token_type?: string; error?: string; error_description?: string } = {};
+          try {
+            parsed = JSON.parse(text);
+          } catch {
+            // reported below
+          }
+          if (!response.ok || !parsed.access_token) {
+            const why = parsed.error_description ?? parsed.error ?? (text.slice(0, 200) || `HTTP ${response.status}`);
+            return { fail: new FcmAuthError(`Google refused the FCM service account (${response.status}): ${why}`) };
+          }
+          return {
+            done: {
+              header: `${parsed.token_type ?? 'Bearer'} ${parsed.access_token}`,
+              expiresAt: now().getTime() + (Number(parsed.expires_in) > 0 ? Number(parsed.expires_in) : 3600) * 1000,
+            },
+          };
+        },
+        unreachable: (error, timedOut) => new FcmAuthError(`Google's token endpoint did not answer (${timedOut ? 'timeout' : error.message})`),
+        giveUp: (last) => {
+          throw last;
+        },
+        aborted: () => {
+          throw new FcmAuthError("Google's token endpoint did not answer (timeout)");
+        },
+      },
+    );
   }
 
   async function accessToken(signal?: AbortSignal): Promise<string> {
@@ -148,80 +158,76 @@ export function createFcmClient(config: FcmConfig, options: FcmClientOptions = {
         ...(message.data && Object.keys(message.data).length > 0 ? { data: message.data } : {}),
       },
     });
-    let renewed = false;
-    let last: TokenResult = { token, outcome: 'failed', code: 'UNKNOWN', error: 'FCM was not called' };
-    for (let attempt = 1; attempt <= maxAttempts; attempt++) {
-      if (signal?.aborted) return { token, outcome: 'failed', code: 'aborted', error: 'The push was cancelled' };
-      let authorization: string;
-      try {
-        authorization = await accessToken(signal);
-      } catch (error) {
-        return { token, outcome: 'failed', code: 'auth', error: (error as Error).message };
-      }
-      let permit: CircuitPermit;
-      try {
-        permit = breaker.begin();
-      } catch (error) {
-        if (error instanceof CircuitOpenError) return { token, outcome: 'failed', code: 'unavailable', error: error.message };
-        throw error;
-      }
-      const attemptSignal = signal ? AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]) : AbortSignal.timeout(timeoutMs);
-      let response: Response;
-      try {
-        response = await doFetch(url, {
-          method: 'POST',
-          headers: { Authorization: authorization, 'Content-Type': 'application/json', Accept: 'application/json' },
-          body: payload,
-          signal: attemptSignal,
-        });
-      } catch (error) {
-        if (signal?.aborted) {
-          permit.release();
-          return { token, outcome: 'failed', code: 'aborted', error: 'The push was cancelled' };
-        }
-        permit.failure();
-        const timedOut = (error as Error).name === 'TimeoutError' || attemptSignal.aborted;
-        last = timedOut
-          ? { token, outcome: 'failed', code: 'timeout', error: `FCM did not answer within ${timeoutMs / 1000} s` }
-          : { token, outcome: 'failed', code: 'network', error: `FCM could not be reached (${(error as Error).message})` };
-        if (attempt < maxAttempts) await sleep(backoffMs(attempt), signal).catch(() => undefined);
-        continue;
-      }
-
-      const text = await response.text().catch(() => '');
-      let body: unknown = null;
-      try {
-        body = text === '' ? null : JSON.parse(text);
-      } catch {
-        body = null;
-      }
-      // A 4xx (429 included) means FCM is up and answered; 5xx and answers that are not FCM's JSON count against it.
-      if (response.status >= 500 || (response.ok && body === null)) permit.failure();
-      else permit.success();
-      if (response.ok) {
-        const name = (body as { name?: unknown } | null)?.name;
-        return { token, outcome: 'sent', message_id: typeof name === 'string' ? name : undefined };
-      }
-      const { code, message: fcmMessage } = fcmErrorCode(body, response.status);
-      if (response.status === 401 && !renewed && code !== 'THIRD_PARTY_AUTH_ERROR') {
-        // The cached access token expired or was revoked: fetch a new one and try again at once.
-        renewed = true;
-        cached = undefined;
-        attempt--;
-        continue;
-      }
-      const detail = `FCM answered ${response.status} ${code}${fcmMessage ? `: ${fcmMessage}` : ''}`;
-      if (DEAD_CODES.has(code)) return { token, outcome: 'dead', code, error: detail };
-      if (!RETRIED.has(response.status)) return { token, outcome: 'failed', code, error: detail };
-      last = { token, outcome: 'failed', code, error: detail };
-      if (attempt >= maxAttempts) break;
-      const asked = retryAfterMs(response.headers.get('retry-after'), now());
-      if (asked !== null && asked > maxRetryAfterMs) {
-        return { ...last, error: `${detail} (FCM asks to wait ${Math.ceil(asked / 1000)} s before trying again)` };
-      }
-      await sleep(asked ?? backoffMs(attempt), signal).catch(() => undefined);
+    const failed = (code: string, error: string): TokenResult => ({ token, outcome: 'failed', code, error });
+    // Signing the assertion fails on a broken key, Google refuses a wrong one: either way the account is the problem.
+    const authorization = () =>
+      accessToken(signal).catch((error: Error) => {
+        throw error instanceof FcmAuthError ? error : new FcmAuthError(error.message);
+      });
+    try {
+      return await retrying<TokenResult, TokenResult>(
+        {
+          attempts: maxAttempts,
+          timeoutMs,
+          backoff: BACKOFF,
+          maxWaitMs: maxRetryAfterMs,
+          // A staff request is waiting: a long Retry-After ends the call rather than holding it.
+          longRetryAfter: 'give-up',
+          breaker,
+          signal,
+          fetch: doFetch,
+          sleep,
+          now: () => now().getTime(),
+          random: options.random,
+        },
+        {
+          prepare: async () => ({
+            url,
+            init: {
+              method: 'POST',
+              headers: { Authorization: await authorization(), 'Content-Type': 'application/json', Accept: 'application/json' },
+              body: payload,
+            },
+          }),
+          classify: (response, text, retryAfter) => {
+            let body: unknown = null;
+            try {
+              body = text === '' ? null : JSON.parse(text);
+            } catch {
+              body = null;
+            }
+            // A 4xx (429 included) means FCM is up and answered; 5xx and answers that are not FCM's JSON count against it.
+            const unwell = response.status >= 500 || (response.ok && body === null);
+            if (response.ok) {
+              const name = (body as { name?: unknown } | null)?.name;
+              return { done: { token, outcome: 'sent', message_id: typeof name === 'string' ? name : undefined }, unwell };
+            }
+            const { code, message: fcmMessage } = fcmErrorCode(body, response.status);
+            const detail = `FCM answered ${response.status} ${code}${fcmMessage ? `: ${fcmMessage}` : ''}`;
+            if (response.status === 401 && code !== 'THIRD_PARTY_AUTH_ERROR') {
+              // The cached access token expired or was revoked: fetch a new one and try again at once.
+              cached = undefined;
+              return { retry: failed(code, detail), again: 'at-once' };
+            }
+            if (DEAD_CODES.has(code) || rejectsToken(body, code)) return { done: { token, outcome: 'dead', code, error: detail }, unwell };
+            if (DEFERRED_CODES.has(code) || DEFERRED_STATUSES.has(response.status)) {
+              return { done: { token, outcome: 'deferred', code, error: detail, ...(retryAfter !== null ? { retry_after_ms: retryAfter } : {}) }, unwell };
+            }
+            if (!RETRIED.has(response.status)) return { done: failed(code, detail), unwell };
+            return { retry: failed(code, detail), unwell };
+          },
+          unreachable: (error, timedOut) =>
+            timedOut ? failed('timeout', `FCM did not answer within ${timeoutMs / 1000} s`) : failed('network', `FCM could not be reached (${error.message})`),
+          giveUp: (last, { retryAfterMs }) =>
+            retryAfterMs === undefined ? last : { ...last, error: `${last.error} (FCM asks to wait ${Math.ceil(retryAfterMs / 1000)} s before trying again)` },
+          aborted: () => failed('aborted', 'The push was cancelled'),
+          circuitOpen: (error) => failed('unavailable', error.message),
+        },
+      );
+    } catch (error) {
+      if (error instanceof FcmAuthError) return failed('auth', error.message);
+      throw error;
     }
-    return last;
   }
 
   return { mode: 'live', send, tokenFetches: () => fetches };

@@ -8,10 +8,15 @@ export interface PushMessage {
 export type TokenOutcome =
   /** FCM accepted the message for this token. */
   | 'sent'
-  /** FCM answered UNREGISTERED (or the token belongs to another project): never use it again. */
+  /** FCM answered UNREGISTERED, or the token belongs to another project or is not a valid token: never use it again. */
   | 'dead'
   /** Not delivered for another reason (after every retry); the token may work next time. */
-  | 'failed';
+  | 'failed'
+  /**
+   * FCM asked to come back later (QUOTA_EXCEEDED, UNAVAILABLE): not retried while the caller waits;
+   * the push service retries it from the job queue (`retry_at`).
+   */
+  | 'deferred';
 
 export interface TokenResult {
   token: string;
@@ -22,6 +27,10 @@ export interface TokenResult {
   code?: string;
   /** Safe to show to staff. */
   error?: string;
+  /** Deferred: how long FCM's Retry-After asked to wait, when it said. */
+  retry_after_ms?: number;
+  /** Deferred: when the push service tries this token again (ISO 8601). */
+  retry_at?: string;
 }
 
 /** The one FCM interface the server uses; routes and jobs never know whether it is real or the sandbox. */

@@ -1,19 +1,20 @@
 import { MindbodyError } from './errors';
-import {
-  mapClient,
-  mapContract,
-  mapVisit,
-  type MindbodyClientRecord,
-  type MindbodyContractRecord,
-  type MindbodyVisitRecord,
-} from './mapping';
+import { mapClient, mapContract, mapVisit, type MindbodyClientRecord, type MindbodyContractRecord, type MindbodyVisitRecord } from './mapping';
 
 export type QueryValue = string | number | boolean | Date | undefined | null | readonly (string | number)[];
 export type Query = Record<string, QueryValue>;
 
+/**
+ * Counts Mindbody calls against a budget: `spend` runs before every HTTP request (retries and
+ * token issues included) and throws a MindbodyError of kind 'budget' to refuse it.
+ */
+export interface CallMeter {
+  spend(): void;
+}
+
 /** One GET against a site; the live client speaks HTTP, the sandbox answers from generated data. */
 export interface MindbodyTransport {
-  get(siteId: number, path: string, query: Query, signal?: AbortSignal): Promise<unknown>;
+  get(siteId: number, path: string, query: Query, signal?: AbortSignal, meter?: CallMeter): Promise<unknown>;
   /** Throws CircuitOpenError while repeated failures keep the live API's breaker open. */
   checkAvailable?(): void;
 }
@@ -34,6 +35,7 @@ export interface ClientPageOptions {
   /** Record offset to start at (a resumed listing). */
   offset?: number;
   signal?: AbortSignal;
+  meter?: CallMeter;
 }
 
 /** The one Mindbody interface the rest of the server uses (live client or sandbox alike). */
@@ -44,9 +46,15 @@ export interface MindbodyApi {
   /** GET /client/clients, page by page (request.limit=200, request.offset, request.lastModifiedDate). */
   clientPages(siteId: number, options?: ClientPageOptions): AsyncGenerator<MindbodyClientPage>;
   /** GET /client/clientvisits for one client between two dates, every page. */
-  getClientVisits(siteId: number, clientId: string, range: { startDate: Date; endDate: Date }, signal?: AbortSignal): Promise<MindbodyVisitRecord[]>;
+  getClientVisits(
+    siteId: number,
+    clientId: string,
+    range: { startDate: Date; endDate: Date },
+    signal?: AbortSignal,
+    meter?: CallMeter,
+  ): Promise<MindbodyVisitRecord[]>;
   /** GET /client/clientcontracts for one client, every page, mapped to our contract fields. */
-  getClientContracts(siteId: number, clientId: string, signal?: AbortSignal): Promise<MindbodyContractRecord[]>;
+  getClientContracts(siteId: number, clientId: string, signal?: AbortSignal, meter?: CallMeter): Promise<MindbodyContractRecord[]>;
   /** Throws CircuitOpenError ("retry in N s") while repeated failures keep the breaker open; the sandbox never does. */
   checkAvailable?(): void;
 }
@@ -70,10 +78,11 @@ async function* rawPages(
   query: Query,
   start: number,
   signal?: AbortSignal,
+  meter?: CallMeter,
 ): AsyncGenerator<RawPage> {
   let offset = start;
   for (let page = 0; page < MAX_PAGES; page++) {
-    const body = await transport.get(siteId, path, { ...query, 'request.limit': PAGE_LIMIT, 'request.offset': offset }, signal);
+    const body = await transport.get(siteId, path, { ...query, 'request.limit': PAGE_LIMIT, 'request.offset': offset }, signal, meter);
     const items = (body as Record<string, unknown> | null)?.[itemsKey];
     if (!Array.isArray(items)) throw new MindbodyError(`Mindbody answered ${path} without a ${itemsKey} list`, 'malformed');
     const pagination = (body as Record<string, unknown>).PaginationResponse as Record<string, unknown> | undefined;
@@ -81,7 +90,12 @@ async function* rawPages(
     // Advance by what arrived: Mindbody may serve fewer than request.limit per page.
     const next = offset + items.length;
     const last = items.length === 0 || (total !== null ? next >= total : items.length < PAGE_LIMIT);
-    yield { items: items.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null), offset, nextOffset: last ? null : next, total };
+    yield {
+      items: items.filter((item): item is Record<string, unknown> => typeof item === 'object' && item !== null),
+      offset,
+      nextOffset: last ? null : next,
+      total,
+    };
     if (last) return;
     offset = next;
   }
@@ -99,7 +113,15 @@ async function allItems<T>(pages: AsyncGenerator<RawPage>, map: (raw: Record<str
   return result;
 }
 
-export function createMindbodyApi(transport: MindbodyTransport, meta: { mode: 'live' | 'sandbox'; siteIds: readonly number[] }): MindbodyApi {
+export interface MindbodyApiMeta {
+  mode: 'live' | 'sandbox';
+  siteIds: readonly number[];
+  /** The IANA zone a site writes its offset-less date-times in; UTC when not given. */
+  timeZoneOf?: (siteId: number) => string;
+}
+
+export function createMindbodyApi(transport: MindbodyTransport, meta: MindbodyApiMeta): MindbodyApi {
+  const zoneOf = meta.timeZoneOf ?? (() => 'UTC');
   return {
     mode: meta.mode,
     siteIds: meta.siteIds,
@@ -108,19 +130,23 @@ export function createMindbodyApi(transport: MindbodyTransport, meta: { mode: 'l
     async *clientPages(siteId, options = {}) {
       const query: Query = { 'request.includeInactive': true };
       if (options.modifiedSince) query['request.lastModifiedDate'] = options.modifiedSince;
-      for await (const page of rawPages(transport, siteId, '/client/clients', 'Clients', query, options.offset ?? 0, options.signal)) {
-        const clients = page.items.map(mapClient).filter((client): client is MindbodyClientRecord => client !== null);
+      const timeZone = zoneOf(siteId);
+      for await (const page of rawPages(transport, siteId, '/client/clients', 'Clients', query, options.offset ?? 0, options.signal, options.meter)) {
+        const clients = page.items.map((raw) => mapClient(raw, timeZone)).filter((client): client is MindbodyClientRecord => client !== null);
         yield { clients, skipped: page.items.length - clients.length, offset: page.offset, nextOffset: page.nextOffset, total: page.total };
       }
     },
 
-    getClientVisits(siteId, clientId, range, signal) {
+    getClientVisits(siteId, clientId, range, signal, meter) {
       const query: Query = { 'request.clientId': clientId, 'request.startDate': range.startDate, 'request.endDate': range.endDate };
-      return allItems(rawPages(transport, siteId, '/client/clientvisits', 'Visits', query, 0, signal), mapVisit);
+      const timeZone = zoneOf(siteId);
+      return allItems(rawPages(transport, siteId, '/client/clientvisits', 'Visits', query, 0, signal, meter), (raw) => mapVisit(raw, timeZone));
     },
 
-    getClientContracts(siteId, clientId, signal) {
-      return allItems(rawPages(transport, siteId, '/client/clientcontracts', 'Contracts', { 'request.clientId': clientId }, 0, signal), mapContract);
+    getClientContracts(siteId, clientId, signal, meter) {
+      return allItems(rawPages(transport, siteId, '/client/clientcontracts', 'Contracts', { 'request.clientId': clientId }, 0, signal, meter), (raw) =>
+        mapContract(raw),
+      );
     },
   };
 }

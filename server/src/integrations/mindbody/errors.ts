@@ -16,7 +16,9 @@ export type MindbodyErrorKind =
   /** refused at once: repeated failures opened the circuit breaker (the message says when to retry) */
   | 'unavailable'
   /** the caller aborted (server shutdown) */
-  | 'aborted';
+  | 'aborted'
+  /** not sent: the day's call budget (MINDBODY_DAILY_CALL_LIMIT) is used up */
+  | 'budget';
 
 /** Every failure of a Mindbody call; the message is safe to record and show to staff. */
 export class MindbodyError extends Error {

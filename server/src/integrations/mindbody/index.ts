@@ -3,7 +3,7 @@ import type { Clock } from '../../types';
 import { createMindbodyClient } from './client';
 import { createMindbodySandbox } from './sandbox';
 
-export type { MindbodyApi, MindbodyClientPage, ClientPageOptions } from './api';
+export type { MindbodyApi, MindbodyClientPage, ClientPageOptions, CallMeter } from './api';
 export type { MindbodyClientRecord, MindbodyVisitRecord, MindbodyContractRecord, MindbodyAutopayEvent, Attendance } from './mapping';
 export { mapClient, mapVisit, mapContract, parseMindbodyDate } from './mapping';
 export { MindbodyError } from './errors';
@@ -11,5 +11,7 @@ export { SANDBOX_SITE_ID } from './sandbox';
 
 /** The live client when the Mindbody credentials are configured; the sandbox site otherwise. */
 export function createMindbody(config: Config, clock: Clock) {
-  return config.mindbody ? createMindbodyClient(config.mindbody, { now: () => clock.now() }) : createMindbodySandbox(clock);
+  return config.mindbody
+    ? createMindbodyClient(config.mindbody, { now: () => clock.now() }, config.mindbodyTimeZoneOf)
+    : createMindbodySandbox(clock, config.mindbodyTimeZoneOf);
 }

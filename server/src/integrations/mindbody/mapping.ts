@@ -1,5 +1,6 @@
-// Mindbody Public API v6 answers in PascalCase (external-apis.md §1); these pure functions turn one
+// Mindbody Public API v6 answers in PascalCase (Mindbody's v6 documentation); these pure functions turn one
 // record of an answer into our snake_case fields. Both the live client and the sandbox use them.
+import { localToInstant } from '../../automation/time';
 
 type Raw = Record<string, unknown>;
 
@@ -71,10 +72,12 @@ const LOCAL = /^(\d{4})-(\d{2})-(\d{2})(?:[T ](\d{2}):(\d{2})(?::(\d{2})(?:\.(\d
 
 /**
  * Mindbody sends instants with an offset ("…Z") and site-local times without one
- * ("2020-05-06T00:00:00"). Offset-less values are read as UTC so their calendar date survives
- * (the console shows the first 10 characters). .NET's empty DateTime (year 1) means "no date".
+ * ("2020-05-06T00:00:00", docs/integrations.md "Times"). Offset-less values are read in the site's time
+ * zone (`timeZone`); with the default UTC their calendar date survives as written, which is what
+ * day-only fields want (the console shows their first 10 characters). .NET's empty DateTime
+ * (year 1) means "no date".
  */
-export function parseMindbodyDate(value: unknown): string | null {
+export function parseMindbodyDate(value: unknown, timeZone = 'UTC'): string | null {
   if (typeof value !== 'string' || value.trim() === '') return null;
   const text = value.trim();
   let date: Date;
@@ -87,16 +90,23 @@ export function parseMindbodyDate(value: unknown): string | null {
     // Date.UTC reads years 0-99 as 1900-1999, so the empty DateTime must be caught before it.
     if (Number(y) < 1900) return null;
     const ms = Number(fraction.padEnd(3, '0').slice(0, 3));
-    date = new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms));
+    date =
+      timeZone === 'UTC'
+        ? new Date(Date.UTC(Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s), ms))
+        : new Date(localToInstant(Number(y), Number(mo), Number(d), Number(h), Number(mi), timeZone).getTime() + Number(s) * 1000 + ms);
   }
   if (Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1900) return null;
   return date.toISOString();
 }
 
+// PostgreSQL text cannot hold NUL and one such value would fail the whole page; the other control
+// characters are never meant in a name or an e-mail either.
+const CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/g;
+
 const text = (value: unknown): string | null => {
   if (typeof value === 'number' && Number.isFinite(value)) return String(value);
   if (typeof value !== 'string') return null;
-  const trimmed = value.trim();
+  const trimmed = value.replace(CONTROL, '').trim();
   return trimmed === '' ? null : trimmed;
 };
 
@@ -113,7 +123,7 @@ const money = (value: unknown): number | null => {
 const flag = (value: unknown) => value === true || value === 'true';
 
 /** Null when the record has no Id: such a client cannot be matched again and is skipped. */
-export function mapClient(raw: Raw): MindbodyClientRecord | null {
+export function mapClient(raw: Raw, timeZone = 'UTC'): MindbodyClientRecord | null {
   const id = text(raw.Id);
   if (!id) return null;
   const status = text(raw.Status) ?? (typeof raw.Active === 'boolean' ? (raw.Active ? 'Active' : 'Inactive') : null);
@@ -125,7 +135,7 @@ export function mapClient(raw: Raw): MindbodyClientRecord | null {
     last_name: text(raw.LastName),
     email_address: email && email.includes('@') ? email : null,
     client_status: status,
-    last_modified_at: parseMindbodyDate(raw.LastModifiedDateTime),
+    last_modified_at: parseMindbodyDate(raw.LastModifiedDateTime, timeZone),
   };
 }
 
@@ -137,8 +147,8 @@ export function attendanceOf(visit: Pick<MindbodyVisitRecord, 'signed_in' | 'mis
   return 'booked';
 }
 
-/** Null for a visit without an Id (nothing to deduplicate it by). */
-export function mapVisit(raw: Raw): MindbodyVisitRecord | null {
+/** Null for a visit without an Id (nothing to deduplicate it by). Offset-less times are the site's (`timeZone`). */
+export function mapVisit(raw: Raw, timeZone = 'UTC'): MindbodyVisitRecord | null {
   const id = integer(raw.Id);
   if (id === null || id <= 0) return null;
   const visit = {
@@ -148,15 +158,15 @@ export function mapVisit(raw: Raw): MindbodyVisitRecord | null {
     class_name: text(raw.Name),
     location_id: integer(raw.LocationId),
     staff_id: integer(raw.StaffId),
-    start_at: parseMindbodyDate(raw.StartDateTime),
-    end_at: parseMindbodyDate(raw.EndDateTime),
+    start_at: parseMindbodyDate(raw.StartDateTime, timeZone),
+    end_at: parseMindbodyDate(raw.EndDateTime, timeZone),
     signed_in: flag(raw.SignedIn),
     missed: flag(raw.Missed),
     late_cancelled: flag(raw.LateCancelled),
     make_up: flag(raw.MakeUp),
     web_signup: flag(raw.WebSignup),
     appointment_status: text(raw.AppointmentStatus),
-    last_modified_at: parseMindbodyDate(raw.LastModifiedDateTime),
+    last_modified_at: parseMindbodyDate(raw.LastModifiedDateTime, timeZone),
   };
   return { ...visit, attendance: attendanceOf(visit) };
 }
@@ -178,7 +188,11 @@ function mapAutopayEvent(raw: unknown): MindbodyAutopayEvent | null {
   };
 }
 
-/** Null for a contract without an Id. Autopay events come back sorted by date. */
+/**
+ * Null for a contract without an Id. Autopay events come back sorted by date. Contract dates are
+ * days (agreement, start, end, charge dates at midnight): they keep the calendar date Mindbody
+ * wrote rather than being moved to the site's time zone, which would show the day before east of UTC.
+ */
 export function mapContract(raw: Raw): MindbodyContractRecord | null {
   const id = integer(raw.Id);
   if (id === null) return null;

@@ -162,15 +162,22 @@ export function createSandboxTransport(clock: Clock): MindbodyTransport {
     return Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   };
   return {
-    async get(siteId, path, query) {
+    async get(siteId, path, query, _signal, meter) {
+      // The sandbox counts as Mindbody's own sandbox site would (it is capped per day too).
+      meter?.spend();
       const today = dayStart();
       if (path === '/client/clients') {
         const since = asTime(query['request.lastModifiedDate']);
         const clients = sandboxClients(siteId, today).filter((client) => Number.isNaN(since) || client.modifiedAt >= since);
-        return page(clients.map((client) => client.raw), query, 'Clients');
+        return page(
+          clients.map((client) => client.raw),
+          query,
+          'Clients',
+        );
       }
       const clientId = String(query['request.clientId'] ?? '');
-      if (!clientId) throw new MindbodyError('Mindbody refused the call (400 MissingRequiredFields): ClientId is required', 'request', 400, 'MissingRequiredFields');
+      if (!clientId)
+        throw new MindbodyError('Mindbody refused the call (400 MissingRequiredFields): ClientId is required', 'request', 400, 'MissingRequiredFields');
       if (path === '/client/clientvisits') {
         const from = asTime(query['request.startDate']);
         const to = asTime(query['request.endDate']);
@@ -187,6 +194,6 @@ export function createSandboxTransport(clock: Clock): MindbodyTransport {
 }
 
 /** The embedded default: one fake site of a few hundred clients with visits and contracts. */
-export function createMindbodySandbox(clock: Clock): MindbodyApi {
-  return createMindbodyApi(createSandboxTransport(clock), { mode: 'sandbox', siteIds: [SANDBOX_SITE_ID] });
+export function createMindbodySandbox(clock: Clock, timeZoneOf?: (siteId: number) => string): MindbodyApi {
+  return createMindbodyApi(createSandboxTransport(clock), { mode: 'sandbox', siteIds: [SANDBOX_SITE_ID], timeZoneOf });
 }

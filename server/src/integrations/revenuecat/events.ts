@@ -1,7 +1,7 @@
-// Reading RevenueCat webhook events (external-apis.md §3) and the rules that turn them into a
+// Reading RevenueCat webhook events (RevenueCat's event types and fields page; docs/integrations.md) and the rules that turn them into a
 // purchase status and an access level. Pure functions: the processor and the tests share them.
 
-export type PurchaseStatus = 'active' | 'cancelled' | 'billing_issue' | 'paused' | 'expired' | 'renewed' | 'transferred';
+export type PurchaseStatus = 'active' | 'cancelled' | 'billing_issue' | 'paused' | 'expired' | 'renewed' | 'refunded';
 
 export interface EventFacts {
   id: string;
@@ -18,6 +18,11 @@ export interface EventFacts {
   originalTransactionId: string | null;
   purchasedAt: Date | null;
   expiresAt: Date | null;
+  /** Whether the event carries `expiration_at_ms` at all (null there means "no expiry"). */
+  expiryGiven: boolean;
+  graceEndsAt: Date | null;
+  /** Whether the event carries `grace_period_expiration_at_ms` (BILLING_ISSUE only). */
+  graceGiven: boolean;
   cancelReason: string | null;
   upsellSource: string | null;
   store: string | null;
@@ -66,6 +71,9 @@ export function readEvent(event: Raw): EventFacts {
     originalTransactionId: str(event.original_transaction_id),
     purchasedAt: millis(event.purchased_at_ms),
     expiresAt: millis(event.expiration_at_ms),
+    expiryGiven: Object.hasOwn(event, 'expiration_at_ms'),
+    graceEndsAt: millis(event.grace_period_expiration_at_ms),
+    graceGiven: Object.hasOwn(event, 'grace_period_expiration_at_ms'),
     cancelReason: str(event.cancel_reason),
     // Our app sets an `upsell_source` subscriber attribute; the offering shown is the fallback.
     upsellSource: attribute(event.subscriber_attributes, 'upsell_source') ?? str(event.presented_offering_id),
@@ -100,19 +108,21 @@ export function entitlementLevel(entitlementIds: readonly string[], levels: Read
   return best;
 }
 
+/** RevenueCat grants a TEMPORARY_ENTITLEMENT_GRANT for at most 24 hours (event-types-and-fields.mdx). */
+export const TEMPORARY_GRANT_MS = 24 * 3_600_000;
+
 export type EventEffect =
-  /** Upsert the transaction's purchase; `status` null keeps the stored status (new rows start active). */
-  | { kind: 'purchase'; status: PurchaseStatus | null }
-  | { kind: 'transfer' }
-  | { kind: 'test' }
-  | { kind: 'none' };
+  /**
+   * Upsert the transaction's purchase; `status` null keeps the stored status (new rows start
+   * active). `longestMs`: the entitlement ends at most that long after the event.
+   */
+  { kind: 'purchase'; status: PurchaseStatus | null; longestMs?: number } | { kind: 'transfer' } | { kind: 'test' } | { kind: 'none' };
 
 /**
- * What each event type does. INITIAL_PURCHASE, RENEWAL, NON_RENEWING_PURCHASE, PRODUCT_CHANGE and
- * UNCANCELLATION grant; CANCELLATION keeps access until the expiry it carries (a billing error keeps
- * it through the grace period); EXPIRATION revokes; SUBSCRIPTION_PAUSED and BILLING_ISSUE do not
- * revoke (RevenueCat sends EXPIRATION when access ends); SUBSCRIPTION_EXTENDED moves the expiry.
- * Every other type is stored with no effect.
+ * What each event type does to the purchase of its transaction (docs/integrations.md's RevenueCat rule
+ * table says the same with links). Access itself always follows the expiry the events carry
+ * (entitlement.ts): a status only says what happened last, and whether access stopped at the event
+ * (EXPIRATION, a refund).
  */
 export function effectOf(facts: Pick<EventFacts, 'type' | 'cancelReason'>): EventEffect {
   switch (facts.type) {
@@ -121,8 +131,13 @@ export function effectOf(facts: Pick<EventFacts, 'type' | 'cancelReason'>): Even
     case 'NON_RENEWING_PURCHASE':
     case 'PRODUCT_CHANGE':
     case 'UNCANCELLATION':
+    case 'REFUND_REVERSED':
       return { kind: 'purchase', status: 'active' };
+    case 'TEMPORARY_ENTITLEMENT_GRANT':
+      return { kind: 'purchase', status: 'active', longestMs: TEMPORARY_GRANT_MS };
     case 'CANCELLATION':
+      // CUSTOMER_SUPPORT is RevenueCat's reason for a refund; BILLING_ERROR keeps the grace period.
+      if (facts.cancelReason === 'CUSTOMER_SUPPORT') return { kind: 'purchase', status: 'refunded' };
       return { kind: 'purchase', status: facts.cancelReason === 'BILLING_ERROR' ? 'billing_issue' : 'cancelled' };
     case 'EXPIRATION':
       return { kind: 'purchase', status: 'expired' };
@@ -141,47 +156,9 @@ export function effectOf(facts: Pick<EventFacts, 'type' | 'cancelReason'>): Even
   }
 }
 
-export interface PurchaseForAccess {
-  subscription_status: string | null;
-  expires_at: Date | null;
-  /** sort_order of the purchase's access level. */
-  level: number | null;
-}
-
-/** Whether a stored purchase gives access now. */
-export function grantsAccess(purchase: PurchaseForAccess, now: Date): boolean {
-  switch (purchase.subscription_status) {
-    case 'active':
-    case 'paused':
-    case 'billing_issue':
-      return true;
-    case 'cancelled':
-      return purchase.expires_at === null || purchase.expires_at.getTime() > now.getTime();
-    default:
-      return false;
-  }
-}
-
-/** The level a client's purchases give: the highest granting one, or null. */
-export function purchaseAccessLevel(purchases: readonly PurchaseForAccess[], now: Date): number | null {
-  let best: number | null = null;
-  for (const purchase of purchases) {
-    if (purchase.level !== null && grantsAccess(purchase, now) && (best === null || purchase.level > best)) best = purchase.level;
-  }
-  return best;
-}
-
-/**
- * The client's levels after their purchases changed: purchase_access_level always follows the
- * purchases; vod_access_level (the effective one) does too, unless an admin override is still
- * running — then it stays until the override ends. Without a granting purchase the level is free.
- */
-export function accessAfterPurchases(
-  client: { vod_access_level: number | null; admin_updated_expiration: Date | null },
-  purchaseLevel: number | null,
-  freeLevel: number,
-  now: Date,
-): { purchase_access_level: number | null; vod_access_level: number | null } {
-  const overridden = client.admin_updated_expiration !== null && client.admin_updated_expiration.getTime() > now.getTime();
-  return { purchase_access_level: purchaseLevel, vod_access_level: overridden ? client.vod_access_level : (purchaseLevel ?? freeLevel) };
+/** The expiry to store: the event's, shortened to `longestMs` after the event when the type limits it. */
+export function storedExpiry(facts: Pick<EventFacts, 'expiresAt' | 'eventAt'>, longestMs: number | undefined, now: Date): Date | null {
+  if (longestMs === undefined) return facts.expiresAt;
+  const latest = new Date((facts.eventAt ?? now).getTime() + longestMs);
+  return facts.expiresAt === null || facts.expiresAt.getTime() > latest.getTime() ? latest : facts.expiresAt;
 }

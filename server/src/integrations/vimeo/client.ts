@@ -1,7 +1,8 @@
 import { VimeoError, type CataloguePage, type VimeoCatalogue } from './types';
 import { toCatalogueVideo, VIDEO_FIELDS, WirePage } from './wire';
-import { parseRateLimitReset, parseRetryAfter } from './rateLimit';
-import { CircuitOpenError, createCircuitBreaker, type CircuitBreaker } from '../../lib/circuitBreaker';
+import { parseRateLimitReset } from './rateLimit';
+import { createCircuitBreaker, type CircuitBreaker } from '../../lib/circuitBreaker';
+import { retrying, type Sleep } from '../../lib/retry';
 
 export interface VimeoClientOptions {
   /** https://api.vimeo.com, or a stand-in in tests. */
@@ -21,7 +22,8 @@ export interface VimeoClientOptions {
   /** 429s in a row on one page before the sync gives up. */
   max429s?: number;
   fetch?: typeof fetch;
-  sleep?: (ms: number, signal: AbortSignal) => Promise<void>;
+  sleep?: Sleep;
+  random?: () => number;
   now?: () => number;
   log?: { warn(details: object, message: string): void };
   /** Opens after repeated timeouts, network errors, 5xx and unreadable pages (default: 5 in a row, 30 s). */
@@ -30,30 +32,13 @@ export interface VimeoClientOptions {
 
 const ACCEPT = 'application/vnd.vimeo.*+json;version=3.4';
 
-export function abortableSleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve, reject) => {
-    if (signal.aborted) return reject(signal.reason);
-    const timer = setTimeout(() => {
-      signal.removeEventListener('abort', onAbort);
-      resolve();
-    }, ms);
-    const onAbort = () => {
-      clearTimeout(timer);
-      reject(signal.reason);
-    };
-    signal.addEventListener('abort', onAbort, { once: true });
-  });
-}
-
 /** A 2xx whose body cannot be read: Vimeo is unwell, so it counts against the breaker. */
 class Unreadable extends VimeoError {}
 
-/** Transient trouble worth another try (5xx, timeouts, dropped connections). */
-class Retryable extends Error {
-  constructor(message: string, readonly waitAtLeastMs = 0) {
-    super(message);
-  }
-}
+// With the default five attempts the longest back-off is 8 s; the cap only bounds larger settings.
+const MAX_BACKOFF_MS = 60_000;
+// A 429 that says nothing about when the limit lifts: Vimeo's blocks last about a minute.
+const UNSTATED_RATE_LIMIT_MS = 60_000;
 
 /** The real Vimeo API 3.4: GET /me/videos (or /users/{id}/videos), following paging.next to the end. */
 export function createVimeoClient(options: VimeoClientOptions): VimeoCatalogue {
@@ -66,7 +51,6 @@ export function createVimeoClient(options: VimeoClientOptions): VimeoCatalogue {
   const maxWait = options.maxRateLimitWaitMs ?? 120_000;
   const max429s = options.max429s ?? 5;
   const doFetch = options.fetch ?? fetch;
-  const sleep = options.sleep ?? abortableSleep;
   const now = options.now ?? Date.now;
   const breaker = options.breaker ?? createCircuitBreaker({ service: 'Vimeo', now });
   const listPath = options.userId === 'me' ? '/me/videos' : `/users/${encodeURIComponent(options.userId)}/videos`;
@@ -89,76 +73,69 @@ export function createVimeoClient(options: VimeoClientOptions): VimeoCatalogue {
     if (reset !== null) pausedUntil = Math.min(reset, now() + maxWait);
   }
 
-  async function attempt(url: string, page: number, signal: AbortSignal): Promise<WirePage | { rateLimitedMs: number }> {
-    const requestSignal = AbortSignal.any([signal, AbortSignal.timeout(timeoutMs)]);
-    let response: Response;
-    let text: string;
-    try {
-      response = await doFetch(url, {
-        headers: { authorization: `bearer ${options.token}`, accept: ACCEPT },
-        signal: requestSignal,
-      });
-      text = await response.text();
-    } catch (error) {
-      if (signal.aborted) throw signal.reason;
-      const timedOut = (error as Error).name === 'TimeoutError';
-      const cause = ((error as Error).cause as Error | undefined)?.message;
-      throw new Retryable(timedOut ? `no answer within ${timeoutMs / 1000} s` : `network error (${cause ?? (error as Error).message})`);
-    }
-    notePause(response.headers);
-    if (response.status === 429) {
-      const reset = parseRateLimitReset(response.headers.get('x-ratelimit-reset'), now()) ?? parseRetryAfter(response.headers.get('retry-after'), now());
-      return { rateLimitedMs: Math.min(Math.max(0, (reset ?? now() + 60_000) - now()), maxWait) };
-    }
-    if (response.status >= 500) {
-      const retryAfter = parseRetryAfter(response.headers.get('retry-after'), now());
-      throw new Retryable(`HTTP ${response.status}${describeError(text)}`, retryAfter === null ? 0 : Math.min(retryAfter - now(), maxWait));
-    }
-    if (!response.ok) throw new VimeoError(explainRefusal(response.status, text, options.userId));
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      throw new Unreadable(`Vimeo sent page ${page} as something other than JSON; the sync stopped there.`);
-    }
-    const parsed = WirePage.safeParse(json);
-    if (!parsed.success) {
-      const issue = parsed.error.issues[0]!;
-      throw new Unreadable(`Vimeo sent page ${page} in a shape the sync cannot read (${issue.path.join('.')}: ${issue.message}).`);
-    }
-    return parsed.data;
-  }
-
-  async function fetchPage(url: string, page: number, signal: AbortSignal): Promise<WirePage> {
-    let failures = 0;
-    let limited = 0;
-    for (;;) {
-      const wait = pausedUntil - now();
-      pausedUntil = 0;
-      if (wait > 0) await sleep(wait, signal);
-      try {
-        const result = await breaker.run(() => attempt(url, page, signal), {
-          isFailure: (error) => error instanceof Retryable || error instanceof Unreadable,
-        });
-        if (!('rateLimitedMs' in result)) return result;
-        limited++;
-        if (limited >= max429s) {
-          throw new VimeoError(`Vimeo kept answering 429 Too Many Requests on page ${page} (${limited} times in a row); the sync stopped there.`);
-        }
-        options.log?.warn({ page, waitMs: result.rateLimitedMs }, 'Vimeo rate limit reached; waiting for the reset');
-        pausedUntil = now() + result.rateLimitedMs;
-      } catch (error) {
-        if (error instanceof CircuitOpenError) throw new VimeoError(`${error.message} The sync stopped at page ${page}.`);
-        if (!(error instanceof Retryable)) throw error;
-        failures++;
-        if (failures >= maxAttempts) {
-          throw new VimeoError(`Vimeo failed ${failures} times in a row on page ${page} (last: ${error.message}); the sync stopped there.`);
-        }
-        const delay = Math.max(error.waitAtLeastMs, backoffMs * 2 ** (failures - 1) * (0.8 + Math.random() * 0.4));
-        options.log?.warn({ page, attempt: failures, delayMs: Math.round(delay), reason: error.message }, 'Vimeo request failed; retrying');
-        await sleep(delay, signal);
-      }
-    }
+  function fetchPage(url: string, page: number, signal: AbortSignal): Promise<WirePage> {
+    return retrying<WirePage, string>(
+      {
+        attempts: maxAttempts,
+        budgets: { rate_limited: max429s },
+        timeoutMs,
+        backoff: { firstMs: backoffMs, maxMs: MAX_BACKOFF_MS },
+        maxWaitMs: maxWait,
+        breaker,
+        signal,
+        fetch: doFetch,
+        sleep: options.sleep,
+        now,
+        random: options.random,
+      },
+      {
+        prepare: () => {
+          const waitMs = pausedUntil - now();
+          pausedUntil = 0;
+          return { url, init: { headers: { authorization: `bearer ${options.token}`, accept: ACCEPT } }, waitMs };
+        },
+        classify: (response, text, retryAfterMs) => {
+          if (response.status === 429) {
+            const reset = parseRateLimitReset(response.headers.get('x-ratelimit-reset'), now());
+            const waitMs = reset !== null ? Math.max(0, reset - now()) : (retryAfterMs ?? UNSTATED_RATE_LIMIT_MS);
+            return { retry: 'HTTP 429 Too Many Requests', budget: 'rate_limited', waitMs };
+          }
+          notePause(response.headers);
+          if (response.status >= 500) return { retry: `HTTP ${response.status}${describeError(text)}`, unwell: true };
+          if (!response.ok) return { fail: new VimeoError(explainRefusal(response.status, text, options.userId)) };
+          let json: unknown;
+          try {
+            json = JSON.parse(text);
+          } catch {
+            return { fail: new Unreadable(`Vimeo sent page ${page} as something other than JSON; the sync stopped there.`), unwell: true };
+          }
+          const parsed = WirePage.safeParse(json);
+          if (!parsed.success) {
+            const issue = parsed.error.issues[0]!;
+            return {
+              fail: new Unreadable(`Vimeo sent page ${page} in a shape the sync cannot read (${issue.path.join('.')}: ${issue.message}).`),
+              unwell: true,
+            };
+          }
+          return { done: parsed.data };
+        },
+        unreachable: (error, timedOut) =>
+          timedOut ? `no answer within ${timeoutMs / 1000} s` : `network error (${((error as Error).cause as Error | undefined)?.message ?? error.message})`,
+        onRetry: ({ budget, count, waitMs, last }) => {
+          if (budget === 'rate_limited') options.log?.warn({ page, waitMs }, 'Vimeo rate limit reached; waiting for the reset');
+          else options.log?.warn({ page, attempt: count, delayMs: Math.round(waitMs), reason: last }, 'Vimeo request failed; retrying');
+        },
+        giveUp: (last, { budget, attempts }) => {
+          if (budget === 'rate_limited') {
+            throw new VimeoError(`Vimeo kept answering 429 Too Many Requests on page ${page} (${attempts} times in a row); the sync stopped there.`);
+          }
+          throw new VimeoError(`Vimeo failed ${attempts} times in a row on page ${page} (last: ${last}); the sync stopped there.`);
+        },
+        circuitOpen: (error) => {
+          throw new VimeoError(`${error.message} The sync stopped at page ${page}.`);
+        },
+      },
+    );
   }
 
   async function* pages(signal: AbortSignal): AsyncGenerator<CataloguePage> {

@@ -15,12 +15,3 @@ export function parseRateLimitReset(value: string | null, nowMs: number): number
   const parsed = Date.parse(text);
   return Number.isNaN(parsed) ? null : parsed;
 }
-
-/** Retry-After: delta seconds or an HTTP date, as epoch milliseconds. */
-export function parseRetryAfter(value: string | null, nowMs: number): number | null {
-  if (value === null || value.trim() === '') return null;
-  const text = value.trim();
-  if (/^\d+$/.test(text)) return nowMs + Number(text) * 1000;
-  const parsed = Date.parse(text);
-  return Number.isNaN(parsed) ? null : parsed;
-}

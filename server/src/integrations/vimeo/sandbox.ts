@@ -1,5 +1,5 @@
 import { COLORS, demoVideos, thumbnail, videoCategoryNames } from '../../../seed/catalogue';
-import { abortableSleep } from './client';
+import { sleep } from '../../lib/retry';
 import type { CataloguePage, VimeoCatalogue } from './types';
 import { toCatalogueVideo, type WireVideo } from './wire';
 
@@ -13,7 +13,14 @@ const DEMO_SIZE = 150;
 export const SANDBOX_REMOVED = new Set([8, 33, 64, 104, 142]);
 /** Demo videos re-edited on Vimeo: new title and length. */
 const isReEdited = (i: number) => i % 17 === 3;
-const NEW_TITLES = ['Core Ignite Premiere', 'Sunrise Mobility Flow', 'Kettlebell Power Hour', 'Boxing Footwork Drills', 'Deep Stretch Reset', 'Barre Burn Express'];
+const NEW_TITLES = [
+  'Core Ignite Premiere',
+  'Sunrise Mobility Flow',
+  'Kettlebell Power Hour',
+  'Boxing Footwork Drills',
+  'Deep Stretch Reset',
+  'Barre Burn Express',
+];
 export const SANDBOX_PAGE_SIZE = 40;
 
 function wireVideo(id: string, name: string, duration: number, picture: string, tags: string[]): WireVideo {
@@ -43,7 +50,9 @@ export function sandboxLibrary(prefix = ''): WireVideo[] {
       return;
     }
     const title = `${video.title} (Extended)`;
-    library.push(wireVideo(video.vimeo_video_id, title, video.duration + 120, thumbnail(title, video.category, COLORS[i % COLORS.length]!, prefix), [video.category]));
+    library.push(
+      wireVideo(video.vimeo_video_id, title, video.duration + 120, thumbnail(title, video.category, COLORS[i % COLORS.length]!, prefix), [video.category]),
+    );
   });
   NEW_TITLES.forEach((title, k) => {
     const category = videoCategoryNames[(k * 3) % videoCategoryNames.length]!;
@@ -68,7 +77,7 @@ export function createSandboxCatalogue(options: SandboxOptions): VimeoCatalogue 
       const library = options.library ?? sandboxLibrary(options.urlPrefix);
       const pagesTotal = Math.max(1, Math.ceil(library.length / SANDBOX_PAGE_SIZE));
       for (let page = 1; page <= pagesTotal; page++) {
-        if (options.pageDelayMs > 0) await abortableSleep(options.pageDelayMs, signal);
+        if (options.pageDelayMs > 0) await sleep(options.pageDelayMs, signal);
         if (signal.aborted) throw signal.reason;
         const slice = library.slice((page - 1) * SANDBOX_PAGE_SIZE, page * SANDBOX_PAGE_SIZE);
         yield { page, pagesTotal, videos: slice.map(toCatalogueVideo) };

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { CatalogueVideo } from './types';
 
-// Vimeo API 3.4 as it arrives on the wire (shared/reference/external-apis.md §2). Lenient on
+// Vimeo API 3.4 as it arrives on the wire (Vimeo's common formats and OpenAPI; docs/integrations.md). Lenient on
 // purpose: only what the sync reads is checked, everything else Vimeo adds is ignored.
 
 const PictureSize = z.object({
@@ -14,9 +14,18 @@ export const WireVideo = z.object({
   uri: z.string().regex(/^\/videos\/\d+/, 'must look like /videos/<id>'),
   name: z.string().nullable().optional(),
   duration: z.number().nullable().optional(),
-  pictures: z.object({ sizes: z.array(PictureSize).nullable().optional() }).nullable().optional(),
-  tags: z.array(z.object({ name: z.string() })).nullable().optional(),
-  categories: z.array(z.object({ name: z.string() })).nullable().optional(),
+  pictures: z
+    .object({ sizes: z.array(PictureSize).nullable().optional() })
+    .nullable()
+    .optional(),
+  tags: z
+    .array(z.object({ name: z.string() }))
+    .nullable()
+    .optional(),
+  categories: z
+    .array(z.object({ name: z.string() }))
+    .nullable()
+    .optional(),
 });
 export type WireVideo = z.infer<typeof WireVideo>;
 

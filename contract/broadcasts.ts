@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { ClientFilter } from './clientFilter';
+import { PUSH_BODY_MAX, PUSH_TITLE_MAX } from './clientRules';
+import { Id, Int4Id } from './ids';
+import { unknownPlaceholders } from './placeholders';
+import { jsonParam, rangeParam } from './raSimpleRest';
+
+/**
+ * Broadcasts (docs/automation.md#broadcasts): one push to the clients of a segment or a filter, now,
+ * later or kept as a draft; and bulk pushes to clients picked on a list. Each client's text has its
+ * {first_name} and {last_name} filled in.
+ */
+
+export const BROADCAST_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] as const;
+export type BroadcastStatus = (typeof BROADCAST_STATUSES)[number];
+export const BROADCAST_SKIP_REASONS = ['opted_out', 'daily_cap', 'no_token'] as const;
+/** Clients picked one by one on a list (a bulk action on selected rows): a page at most. */
+export const MAX_PICKED_CLIENTS = 500;
+
+const placeholdersKnown = (text: string) => unknownPlaceholders(text).length === 0;
+const Title = z.string({ message: 'title must be text' }).trim().max(PUSH_TITLE_MAX, `title must be at most ${PUSH_TITLE_MAX} characters`).default('');
+const Body = z
+  .string({ message: 'body is required: the message text' })
+  .trim()
+  .min(1, 'body must not be empty')
+  .max(PUSH_BODY_MAX, `body must be at most ${PUSH_BODY_MAX} characters`)
+  .refine(placeholdersKnown, { message: 'body has a placeholder nothing fills (use {first_name} or {last_name})' });
+
+const Message = { title: Title.refine(placeholdersKnown, { message: 'title has a placeholder nothing fills' }), body: Body };
+
+export const CreateBroadcastBody = z
+  .object({
+    filter: ClientFilter.optional().describe('the clients to reach, as a client filter'),
+    segment_id: Int4Id.optional().describe("or a saved segment's id: its filter at the moment of sending"),
+    ...Message,
+    send_at: z.iso.datetime({ offset: true, message: 'send_at must be an ISO date-time' }).optional().describe('later: when to send (now when absent)'),
+    draft: z.boolean().optional().describe('true: keep it as a draft, send nothing'),
+  })
+  .strict()
+  .refine((body) => (body.filter === undefined) !== (body.segment_id === undefined), { message: 'give either filter or segment_id', path: ['filter'] });
+export type CreateBroadcastBody = z.input<typeof CreateBroadcastBody>;
+
+export const BulkPushBody = z
+  .object({
+    client_ids: z.array(Id).min(1).max(MAX_PICKED_CLIENTS).optional().describe('the selected clients'),
+    filter: ClientFilter.optional().describe("or every client a list's filter (with the list's own rule) selects"),
+    ...Message,
+  })
+  .strict()
+  .refine((body) => (body.client_ids === undefined) !== (body.filter === undefined), { message: 'give either client_ids or filter', path: ['client_ids'] });
+export type BulkPushBody = z.input<typeof BulkPushBody>;
+
+export const BroadcastCreated = z.object({ id: z.number().int(), recipients: z.number().int(), status: z.enum(BROADCAST_STATUSES) });
+export type BroadcastCreated = z.infer<typeof BroadcastCreated>;
+
+export const Broadcast = z.object({
+  id: z.number().int(),
+  kind: z.enum(['broadcast', 'bulk_push']),
+  title: z.string(),
+  body: z.string(),
+  filter: ClientFilter.nullable(),
+  segment_id: z.number().int().nullable(),
+  status: z.enum(BROADCAST_STATUSES),
+  send_at: z.iso.datetime({ offset: true }).nullable(),
+  recipients: z.number().int().describe('clients it goes to (a draft: how many its filter selects now)'),
+  counts: z.object({
+    sent: z.number().int(),
+    failed: z.number().int(),
+    skipped: z.number().int(),
+    pending: z.number().int(),
+    skipped_by_reason: z.record(z.string(), z.number().int()).describe('opted_out, daily_cap, no_token'),
+  }),
+  created_by: z.string().nullable(),
+  created_at: z.iso.datetime({ offset: true }),
+  started_at: z.iso.datetime({ offset: true }).nullable(),
+  finished_at: z.iso.datetime({ offset: true }).nullable(),
+});
+export type Broadcast = z.infer<typeof Broadcast>;
+
+export const BroadcastListQuery = z.object({
+  range: rangeParam.optional(),
+  sort: z.string().max(100).optional().describe('ignored: newest first'),
+  filter: jsonParam(
+    z.object({ status: z.enum(BROADCAST_STATUSES).nullish(), kind: z.enum(['broadcast', 'bulk_push']).nullish() }).strict(),
+    '{"status":"sent"}',
+  ).optional(),
+});
+export const BroadcastParams = z.object({ id: Id });
+export const SendDraftBody = z.object({ send_at: z.iso.datetime({ offset: true, message: 'send_at must be an ISO date-time' }).optional() }).strict();

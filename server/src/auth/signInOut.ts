@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import { recordAudit } from '../audit/record';
+import type { StaffUser } from './staff';
+
+/** A sign-in and a sign-out each write their session change and its audit entry together. */
+
+type App = Pick<FastifyInstance, 'database' | 'sessions' | 'clock'>;
+interface Browser {
+  ip: string;
+  userAgent: string | undefined;
+}
+
+/** A new session for the staff member, audited with how they signed in; its token for the cookie. */
+export async function signIn(app: App, user: StaffUser, method: 'password' | 'oidc', browser: Browser): Promise<string> {
+  return app.database.transaction(async (tx) => {
+    const token = await app.sessions.create(user.id, { ip: browser.ip, userAgent: browser.userAgent }, tx.db);
+    await recordAudit(tx, {
+      staff: { id: user.id, email: user.email },
+      action: 'auth.sign_in',
+      target_type: 'staff_user',
+      target_id: user.id,
+      after: { method, user_agent: browser.userAgent?.slice(0, 200) ?? null },
+      ip: browser.ip,
+      at: app.clock.now(),
+    });
+    return token;
+  });
+}
+
+/** Ends this session, audited as a sign-out. */
+export async function signOut(app: App, user: Pick<StaffUser, 'id' | 'email'>, sessionId: string, ip: string): Promise<void> {
+  await app.database.transaction(async (tx) => {
+    await app.sessions.end(user.id, sessionId, tx.db);
+    await recordAudit(tx, {
+      staff: { id: user.id, email: user.email },
+      action: 'auth.sign_out',
+      target_type: 'staff_user',
+      target_id: user.id,
+      ip,
+      at: app.clock.now(),
+    });
+  });
+}
+
+/** A refused sign-in (wrong password, unknown account, disabled account), audited under what was typed. */
+export async function recordFailedSignIn(
+  app: Pick<App, 'database' | 'clock'>,
+  attempt: { staff: { id: number; email: string } | string | null; targetId: number | null; reason: string; limitReached?: string | null; ip: string },
+): Promise<void> {
+  await recordAudit(app.database, {
+    staff: attempt.staff,
+    action: 'auth.sign_in_failed',
+    target_type: 'staff_user',
+    target_id: attempt.targetId,
+    after: { reason: attempt.reason, ...(attempt.limitReached ? { limit_reached: attempt.limitReached } : {}) },
+    ip: attempt.ip,
+    at: app.clock.now(),
+  });
+}

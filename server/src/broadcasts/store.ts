@@ -1,0 +1,224 @@
+import type { Broadcast, BroadcastCreated, BroadcastStatus } from '@contract/broadcasts';
+import type { ClientFilter } from '@contract/clientFilter';
+import { recordAudit, type Actor } from '../audit/record';
+import { clientFilterWhere } from '../clients/clientFilter';
+import type { Database, Queryable } from '../db/client';
+import type { JobQueue } from '../jobs/queue';
+import { HttpError, notFound } from '../lib/errors';
+import { countClients } from '../segments/count';
+import { segmentFilter, storedFilter } from '../segments/queries';
+
+/** The job that sends a broadcast's pushes (send.ts), on the queue's messages lane. */
+export const BROADCAST_SEND = 'broadcasts.send';
+
+export interface NewBroadcast {
+  kind: 'broadcast' | 'bulk_push';
+  title: string;
+  body: string;
+  filter?: ClientFilter;
+  segmentId?: number;
+  clientIds?: number[];
+  sendAt?: Date;
+  draft?: boolean;
+}
+
+interface Deps {
+  database: Database;
+  jobs: Pick<JobQueue, 'sendMany'>;
+}
+
+/** Fixes who a broadcast goes to: the clients its filter selects now, or the picked ones that exist. */
+async function insertRecipients(tx: Queryable, id: number, target: { filter?: ClientFilter; clientIds?: number[] }, now: Date): Promise<number> {
+  let select: string;
+  let params: unknown[];
+  if (target.clientIds) {
+    select = 'SELECT $1::bigint, c.id FROM clients c WHERE c.id = ANY($2::bigint[])';
+    params = [id, target.clientIds];
+  } else {
+    const where = clientFilterWhere([target.filter ?? {}], now);
+    select = `SELECT ${where.param(id)}::bigint, c.id FROM clients c ${where}`;
+    params = where.params;
+  }
+  const [row] = await tx.query<{ n: number }>(
+    `WITH added AS (INSERT INTO broadcast_recipients (broadcast_id, client_id) ${select} RETURNING 1) SELECT count(*)::int AS n FROM added`,
+    params,
+  );
+  return Number(row!.n);
+}
+
+/** Recipients fixed, the status set and the sending job queued, in the caller's transaction. */
+async function startSending(
+  tx: Queryable,
+  deps: Deps,
+  id: number,
+  target: { filter?: ClientFilter; clientIds?: number[] },
+  sendAt: Date | undefined,
+  now: Date,
+) {
+  const recipients = await insertRecipients(tx, id, target, now);
+  if (recipients === 0) throw new HttpError(400, 'No client matches: nothing to send', [{ path: 'filter', message: 'selects no client' }]);
+  const status: BroadcastStatus = sendAt ? 'scheduled' : 'sending';
+  await tx.query('UPDATE broadcasts SET status = $2, recipients = $3, send_at = $4, started_at = $5 WHERE id = $1', [
+    id,
+    status,
+    recipients,
+    sendAt?.toISOString() ?? null,
+    sendAt ? null : now.toISOString(),
+  ]);
+  await deps.jobs.sendMany(BROADCAST_SEND, [{ payload: { broadcast_id: id }, singleton_key: `broadcast:${id}`, run_at: sendAt ?? null }], tx);
+  return { recipients, status };
+}
+
+const checkSendAt = (sendAt: Date | undefined, now: Date) => {
+  if (sendAt && sendAt.getTime() <= now.getTime())
+    throw new HttpError(400, 'send_at must be in the future (leave it out to send now)', [{ path: 'send_at', message: 'is in the past' }]);
+};
+
+/**
+ * A broadcast (or a bulk push): recipients fixed now unless it is a draft, and the job queued for
+ * now or `sendAt`, with its audit entry, all in one transaction. 400 when nobody matches.
+ */
+export async function createBroadcast(deps: Deps, input: NewBroadcast, actor: Actor): Promise<BroadcastCreated> {
+  const now = actor.at;
+  checkSendAt(input.sendAt, now);
+  const filter = input.segmentId !== undefined ? await segmentFilter(deps.database, input.segmentId) : input.filter;
+  const target = input.clientIds ? { clientIds: input.clientIds } : { filter: filter ?? {} };
+  const draftCount = input.draft ? (input.clientIds ? input.clientIds.length : (await countClients(deps.database, filter ?? {}, now)).count) : 0;
+  return deps.database.transaction(async (tx) => {
+    const [row] = await tx.query<{ id: number }>(
+      `INSERT INTO broadcasts (kind, title, body, filter, segment_id, status, send_at, recipients, staff_user_id, created_by, created_at)
+       VALUES ($1, $2, $3, $4::jsonb, $5, 'draft', $6, $7, $8, $9, $10) RETURNING id`,
+      [
+        input.kind,
+        input.title,
+        input.body,
+        input.clientIds ? null : JSON.stringify(filter ?? {}),
+        input.segmentId ?? null,
+        input.sendAt?.toISOString() ?? null,
+        draftCount,
+        actor.staff?.id ?? null,
+        actor.staff?.email ?? null,
+        now.toISOString(),
+      ],
+    );
+    const id = Number(row!.id);
+    const started = input.draft ? { recipients: draftCount, status: 'draft' as const } : await startSending(tx, deps, id, target, input.sendAt, now);
+    await recordAudit(tx, {
+      ...actor,
+      action: 'broadcast.create',
+      target_type: 'broadcast',
+      target_id: id,
+      before: null,
+      after: {
+        kind: input.kind,
+        title: input.title,
+        body: input.body,
+        segment_id: input.segmentId ?? null,
+        filter: filter ?? null,
+        recipients: started.recipients,
+        status: started.status,
+        send_at: input.sendAt?.toISOString() ?? null,
+      },
+    });
+    return { id, ...started };
+  });
+}
+
+/** Sends a draft now or at `sendAt` (its segment's or filter's clients at this moment). */
+export async function sendDraft(deps: Deps, id: number, sendAt: Date | undefined, actor: Actor): Promise<BroadcastCreated> {
+  checkSendAt(sendAt, actor.at);
+  return deps.database.transaction(async (tx) => {
+    const [draft] = await tx.query<{ status: string; filter: unknown; segment_id: number | null }>(
+      'SELECT status, filter, segment_id FROM broadcasts WHERE id = $1 FOR UPDATE',
+      [id],
+    );
+    if (!draft) throw notFound(`No broadcast with id ${id}`);
+    if (draft.status !== 'draft') throw new HttpError(409, `Broadcast ${id} is ${draft.status}, not a draft`);
+    const filter =
+      draft.segment_id !== null ? await segmentFilter(tx, Number(draft.segment_id)).catch(() => storedFilter(draft.filter)) : storedFilter(draft.filter);
+    await tx.query('UPDATE broadcasts SET filter = $2::jsonb WHERE id = $1', [id, JSON.stringify(filter)]);
+    const started = await startSending(tx, deps, id, { filter }, sendAt, actor.at);
+    await recordAudit(tx, {
+      ...actor,
+      action: 'broadcast.send',
+      target_type: 'broadcast',
+      target_id: id,
+      before: { status: 'draft' },
+      after: { status: started.status, recipients: started.recipients },
+    });
+    return { id, ...started };
+  });
+}
+
+/** Stops a draft, a scheduled or a sending broadcast: what was not sent yet stays unsent. 409 once it is over. */
+export async function cancelBroadcast(database: Database, id: number, actor: Actor): Promise<Broadcast> {
+  await database.transaction(async (tx) => {
+    const [row] = await tx.query<{ status: string }>('SELECT status FROM broadcasts WHERE id = $1 FOR UPDATE', [id]);
+    if (!row) throw notFound(`No broadcast with id ${id}`);
+    if (!['draft', 'scheduled', 'sending'].includes(row.status)) throw new HttpError(409, `Broadcast ${id} is ${row.status} already`);
+    await tx.query("UPDATE broadcasts SET status = 'cancelled', finished_at = $2 WHERE id = $1", [id, actor.at.toISOString()]);
+    await recordAudit(tx, {
+      ...actor,
+      action: 'broadcast.cancel',
+      target_type: 'broadcast',
+      target_id: id,
+      before: { status: row.status },
+      after: { status: 'cancelled' },
+    });
+  });
+  return getBroadcast(database, id);
+}
+
+const iso = (value: unknown) => (value == null ? null : new Date(value as string).toISOString());
+
+type BroadcastRow = Record<string, unknown> & { id: number };
+const COLUMNS = 'id, kind, title, body, filter, segment_id, status, send_at, recipients, created_by, created_at, started_at, finished_at';
+
+async function withCounts(db: Queryable, rows: BroadcastRow[]): Promise<Broadcast[]> {
+  if (rows.length === 0) return [];
+  const counts = await db.query<{ broadcast_id: number; status: string; skip_reason: string | null; n: number }>(
+    `SELECT broadcast_id, status, skip_reason, count(*)::int AS n FROM broadcast_recipients WHERE broadcast_id = ANY($1::bigint[]) GROUP BY 1, 2, 3`,
+    [rows.map((row) => Number(row.id))],
+  );
+  return rows.map((row) => {
+    const mine = counts.filter((count) => Number(count.broadcast_id) === Number(row.id));
+    const total = (status: string) => mine.filter((count) => count.status === status).reduce((sum, count) => sum + Number(count.n), 0);
+    const skipped = Object.fromEntries(mine.filter((count) => count.status === 'skipped').map((count) => [count.skip_reason ?? 'other', Number(count.n)]));
+    return {
+      id: Number(row.id),
+      kind: row.kind as Broadcast['kind'],
+      title: String(row.title),
+      body: String(row.body),
+      filter: row.filter == null ? null : storedFilter(row.filter),
+      segment_id: row.segment_id == null ? null : Number(row.segment_id),
+      status: row.status as BroadcastStatus,
+      send_at: iso(row.send_at),
+      recipients: Number(row.recipients),
+      counts: { sent: total('sent'), failed: total('failed'), skipped: total('skipped'), pending: total('pending'), skipped_by_reason: skipped },
+      created_by: (row.created_by as string | null) ?? null,
+      created_at: iso(row.created_at)!,
+      started_at: iso(row.started_at),
+      finished_at: iso(row.finished_at),
+    };
+  });
+}
+
+export async function getBroadcast(database: Queryable, id: number): Promise<Broadcast> {
+  const rows = await database.query<BroadcastRow>(`SELECT ${COLUMNS} FROM broadcasts WHERE id = $1`, [id]);
+  if (!rows[0]) throw notFound(`No broadcast with id ${id}`);
+  return (await withCounts(database, rows))[0]!;
+}
+
+/** Newest first; one page and the total. */
+export async function listBroadcasts(
+  database: Database,
+  options: { range: [number, number]; status?: string | null; kind?: string | null },
+): Promise<{ rows: Broadcast[]; total: number }> {
+  const rows = await database.query<BroadcastRow & { total: number }>(
+    `SELECT ${COLUMNS}, count(*) OVER () AS total FROM broadcasts
+     WHERE ($1::text IS NULL OR status = $1) AND ($2::text IS NULL OR kind = $2)
+     ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
+    [options.status ?? null, options.kind ?? null, options.range[1] - options.range[0] + 1, options.range[0]],
+  );
+  return { rows: await withCounts(database, rows), total: rows[0] ? Number(rows[0].total) : 0 };
+}

@@ -1,0 +1,152 @@
+import { parentPort, workerData } from 'node:worker_threads';
+import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { preparedStatements } from './pglitePrepared';
+import { toWireError, type Ready, type Reply, type Request, type WireQueryOptions, type WorkerData } from './pgliteProtocol';
+
+/**
+ * The worker thread that owns PGlite (started by pgliteThread.ts). Statements run here, one at a
+ * time in arrival order (PGlite's own lock), while the server's thread parses HTTP, checks
+ * schemas and writes answers: the two use both cores. Parameterised statements run prepared
+ * (pglitePrepared.ts); scripts (exec) go to PGlite as they are.
+ */
+const port = parentPort!;
+const { pgdata } = workerData as WorkerData;
+
+function send(message: Reply | Ready) {
+  try {
+    port.postMessage(message);
+  } catch (error) {
+    // A value that cannot cross the thread (DataCloneError) fails its own request, not the worker.
+    if ('id' in message) port.postMessage({ id: message.id, ok: false, error: toWireError(error) });
+    else throw error;
+  }
+}
+const answer = (id: number, work: Promise<unknown>) =>
+  work.then(
+    (value) => send({ id, ok: true, value }),
+    (error) => send({ id, ok: false, error: toWireError(error) }),
+  );
+
+const keepText = (value: string) => value;
+/** drizzle sends the same few type lists with every statement: one parsers object per list. */
+const textParsers = new Map<string, QueryOptions['parsers']>();
+function queryOptions(options: WireQueryOptions | undefined): QueryOptions | undefined {
+  if (!options) return undefined;
+  const { rawTypes, ...rest } = options;
+  if (!rawTypes) return rest;
+  const key = rawTypes.join(',');
+  let parsers = textParsers.get(key);
+  if (!parsers) textParsers.set(key, (parsers = Object.fromEntries(rawTypes.map((oid) => [oid, keepText]))));
+  return { ...rest, parsers };
+}
+
+/** Open transactions by the id the server's thread gave them; `finish` settles PGlite's callback. */
+const transactions = new Map<number, { tx: Transaction; finish: (commit: boolean, replyTo: number) => void }>();
+const ROLLBACK = Symbol('rollback');
+
+function begin(id: number, txId: number) {
+  let started = false;
+  let endId = -1;
+  pglite
+    .transaction(
+      (tx) =>
+        new Promise<void>((resolve, reject) => {
+          started = true;
+          transactions.set(txId, {
+            tx,
+            finish(commit, replyTo) {
+              endId = replyTo;
+              transactions.delete(txId);
+              if (commit) resolve();
+              else reject(ROLLBACK);
+            },
+          });
+          send({ id, ok: true });
+        }),
+    )
+    .then(
+      () => send({ id: endId, ok: true }),
+      (error) => {
+        transactions.delete(txId);
+        if (error === ROLLBACK) send({ id: endId, ok: true });
+        else send({ id: started ? endId : id, ok: false, error: toWireError(error) });
+      },
+    );
+}
+
+function inTransaction(txId: number): Transaction {
+  const open = transactions.get(txId);
+  if (!open) throw new Error('Transaction is closed');
+  return open.tx;
+}
+
+function handle(request: Request) {
+  switch (request.op) {
+    case 'query': {
+      const options = queryOptions(request.options);
+      if (request.tx !== undefined) inTransaction(request.tx);
+      const run =
+        request.tx === undefined ? prepared.query(request.sql, request.params, options) : prepared.queryInTransaction(request.sql, request.params, options);
+      // Only what callers read: the rows, how many a write touched, and the columns.
+      return answer(
+        request.id,
+        run.then(({ rows, affectedRows, fields }) => ({ rows, affectedRows, fields })),
+      );
+    }
+    case 'exec': {
+      const run = request.tx === undefined ? pglite.exec(request.sql) : inTransaction(request.tx).exec(request.sql);
+      return answer(
+        request.id,
+        run.finally(prepared.forget).then(() => undefined),
+      );
+    }
+    case 'begin':
+      return begin(request.id, request.tx);
+    case 'end': {
+      const open = transactions.get(request.tx);
+      if (!open) return send({ id: request.id, ok: false, error: toWireError(new Error('Transaction is closed')) });
+      return open.finish(request.commit, request.id);
+    }
+    case 'close':
+      // PGlite runs with fsync off; a checkpoint leaves the files consistent for the next open.
+      return answer(
+        request.id,
+        (async () => {
+          if (request.checkpoint) await pglite.exec('CHECKPOINT');
+          await pglite.close();
+        })(),
+      );
+  }
+}
+
+let pglite: PGlite;
+let prepared: ReturnType<typeof preparedStatements>;
+try {
+  pglite = await PGlite.create(pgdata, { extensions: { pg_trgm } });
+  prepared = preparedStatements(pglite);
+  // PGlite runs with fsync off, so the OS decides when files reach the disk. What keeps an
+  // acknowledged write through a crash of this process (SIGKILL, OOM) is that every commit's WAL is
+  // written to the OS before the commit returns: synchronous_commit must stay on (it is PGlite's
+  // default; set here so no later setting can turn it off). tests/server/crash.test.ts checks it.
+  // Surviving power loss or an OS crash needs fsync, i.e. PostgreSQL (DATABASE_URL).
+  // Prepared statements (pglitePrepared.ts) are planned for their values at every run, as
+  // node-postgres's unnamed statements are on PostgreSQL: a plan made once for any value (a
+  // "generic" plan) can be far slower for some values (a date range, a name prefix).
+  try {
+    await pglite.exec('SET synchronous_commit TO on; SET plan_cache_mode TO force_custom_plan');
+  } catch (error) {
+    await pglite.close().catch(() => undefined);
+    throw error;
+  }
+  port.on('message', (request: Request) => {
+    try {
+      void handle(request);
+    } catch (error) {
+      send({ id: request.id, ok: false, error: toWireError(error) });
+    }
+  });
+  send({ ready: true });
+} catch (error) {
+  send({ ready: false, error: toWireError(error) });
+}

@@ -1,0 +1,73 @@
+// Segments, broadcasts and bulk actions (issue 23; migrations 0055-0057).
+import { bigserial, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { id64, tz } from './schemaColumns';
+
+export const segments = pgTable('segments', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  filter: jsonb('filter').$type<Record<string, unknown>>().notNull(),
+  created_by: text('created_by'),
+  created_at: tz('created_at').notNull().defaultNow(),
+  updated_at: tz('updated_at').notNull().defaultNow(),
+});
+
+export const broadcasts = pgTable('broadcasts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: text('kind').$type<'broadcast' | 'bulk_push'>().notNull().default('broadcast'),
+  title: text('title').notNull(),
+  body: text('body').notNull(),
+  filter: jsonb('filter').$type<Record<string, unknown>>(),
+  segment_id: integer('segment_id'),
+  status: text('status').$type<'draft' | 'scheduled' | 'sending' | 'sent' | 'cancelled'>().notNull(),
+  send_at: tz('send_at'),
+  recipients: integer('recipients').notNull().default(0),
+  staff_user_id: integer('staff_user_id'),
+  created_by: text('created_by'),
+  created_at: tz('created_at').notNull().defaultNow(),
+  started_at: tz('started_at'),
+  finished_at: tz('finished_at'),
+});
+
+export const broadcastRecipients = pgTable(
+  'broadcast_recipients',
+  {
+    broadcast_id: id64('broadcast_id').notNull(),
+    client_id: id64('client_id').notNull(),
+    status: text('status').$type<'pending' | 'sent' | 'failed' | 'skipped'>().notNull().default('pending'),
+    skip_reason: text('skip_reason'),
+    push_id: id64('push_id'),
+  },
+  (table) => [primaryKey({ columns: [table.broadcast_id, table.client_id] })],
+);
+
+export const bulkActions = pgTable('bulk_actions', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  kind: text('kind').$type<'override'>().notNull(),
+  params: jsonb('params').$type<Record<string, unknown>>().notNull(),
+  filter: jsonb('filter').$type<Record<string, unknown>>(),
+  status: text('status').$type<'running' | 'done'>().notNull(),
+  total: integer('total').notNull().default(0),
+  staff_user_id: integer('staff_user_id'),
+  staff_email: text('staff_email'),
+  ip: text('ip'),
+  created_at: tz('created_at').notNull().defaultNow(),
+  finished_at: tz('finished_at'),
+});
+
+export const bulkActionTargets = pgTable(
+  'bulk_action_targets',
+  {
+    bulk_action_id: id64('bulk_action_id').notNull(),
+    client_id: id64('client_id').notNull(),
+    status: text('status').$type<'pending' | 'done' | 'failed'>().notNull().default('pending'),
+    error: text('error'),
+  },
+  (table) => [primaryKey({ columns: [table.bulk_action_id, table.client_id] })],
+);
+
+/** derived (migration 0058): each client's last signed-in class and stream, kept by triggers. */
+export const clientActivity = pgTable('client_activity', {
+  client_id: id64('client_id').primaryKey(),
+  last_class_at: tz('last_class_at'),
+  last_stream_at: tz('last_stream_at'),
+});

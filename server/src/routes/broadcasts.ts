@@ -1,0 +1,164 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { Broadcast, BroadcastCreated, BroadcastListQuery, BroadcastParams, BulkPushBody, CreateBroadcastBody, SendDraftBody } from '@contract/broadcasts';
+import { errorResponses } from '@contract/common';
+import { contentRange } from '@contract/raSimpleRest';
+import { auditActor } from '../audit/record';
+import { BulkAction, BulkActionParams, BulkOverrideBody } from '@contract/bulkActions';
+import { getBulkAction, startBulkOverride } from '../bulk/override';
+import { cancelBroadcast, createBroadcast, getBroadcast, listBroadcasts, sendDraft } from '../broadcasts/store';
+
+const ADMIN = '/api/admin/v1';
+const tags = ['broadcasts (extension)'];
+const optionalDate = (value: string | undefined) => (value === undefined ? undefined : new Date(value));
+
+/**
+ * Broadcasts and bulk pushes (docs/automation.md#broadcasts). Sending to a segment is the studio
+ * speaking to many clients: 'messaging.edit' (the templates' permission), as the issue asks. A bulk
+ * push to clients picked on a list is 'clients.push', like a push to one. Reading results: 'clients.read'.
+ */
+const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
+  const deps = { database: app.database, jobs: app.jobs };
+
+  app.post(
+    `${ADMIN}/broadcasts`,
+    {
+      config: { permission: 'messaging.edit' },
+      schema: {
+        tags,
+        summary: 'Push to the clients of a segment or a filter: now, at send_at, or as a draft',
+        description:
+          'Recipients are fixed when it is sent or scheduled (`recipients`); the broadcasts.send job sends under quiet hours, the opt-out and the daily cap. 400 when no client matches; 404 for an unknown segment_id.',
+        body: CreateBroadcastBody,
+        response: { 200: BroadcastCreated, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { filter, segment_id, title, body, send_at, draft } = request.body;
+      return createBroadcast(
+        deps,
+        { kind: 'broadcast', title, body, filter, segmentId: segment_id, sendAt: optionalDate(send_at), draft },
+        auditActor(request),
+      );
+    },
+  );
+
+  app.get(
+    `${ADMIN}/broadcasts`,
+    {
+      config: { permission: 'clients.read' },
+      schema: {
+        tags,
+        summary: 'Broadcasts and bulk pushes, newest first, with their counts (ra-data-simple-rest getList)',
+        querystring: BroadcastListQuery,
+        response: { 200: z.array(Broadcast), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const range = request.query.range ?? [0, 24];
+      const { rows, total } = await listBroadcasts(app.database, { range, status: request.query.filter?.status, kind: request.query.filter?.kind });
+      reply.header('content-range', contentRange('broadcasts', range[0], rows.length, total));
+      return rows;
+    },
+  );
+
+  app.get(
+    `${ADMIN}/broadcasts/:id`,
+    {
+      config: { permission: 'clients.read' },
+      schema: {
+        tags,
+        summary: 'One broadcast: status and counts (sent, failed, skipped by reason, pending)',
+        params: BroadcastParams,
+        response: { 200: Broadcast, ...errorResponses },
+      },
+    },
+    async (request) => getBroadcast(app.database, request.params.id),
+  );
+
+  app.post(
+    `${ADMIN}/broadcasts/:id/send`,
+    {
+      config: { permission: 'messaging.edit' },
+      schema: {
+        tags,
+        summary: 'Send a draft now or at send_at (409 when it is not a draft)',
+        params: BroadcastParams,
+        body: SendDraftBody,
+        response: { 200: BroadcastCreated, ...errorResponses },
+      },
+    },
+    async (request) => sendDraft(deps, request.params.id, optionalDate(request.body.send_at), auditActor(request)),
+  );
+
+  app.post(
+    `${ADMIN}/broadcasts/:id/cancel`,
+    {
+      config: { permission: 'messaging.edit' },
+      schema: {
+        tags,
+        summary: 'Cancel a draft, scheduled or sending broadcast: what is not sent yet stays unsent (409 once over)',
+        params: BroadcastParams,
+        response: { 200: Broadcast, ...errorResponses },
+      },
+    },
+    async (request) => cancelBroadcast(app.database, request.params.id, auditActor(request)),
+  );
+
+  app.post(
+    `${ADMIN}/bulk/push`,
+    {
+      config: { permission: 'clients.push' },
+      schema: {
+        tags,
+        summary: "Push to the selected clients, or to every client a list's filter selects, in the background",
+        description: 'Sent as a broadcast of kind bulk_push (GET /broadcasts/{id} shows its progress), with one client.push audit entry per client.',
+        body: BulkPushBody,
+        response: { 200: BroadcastCreated, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { client_ids, filter, title, body } = request.body;
+      return createBroadcast(deps, { kind: 'bulk_push', title, body, filter, clientIds: client_ids }, auditActor(request));
+    },
+  );
+
+  app.post(
+    `${ADMIN}/bulk/override`,
+    {
+      config: { permission: 'clients.override' },
+      schema: {
+        tags,
+        summary: "Grant an access-level override to the selected clients, or to every client a list's filter selects",
+        description:
+          'The rules of one client (a level, an end at most 28 days ahead); one client.override_grant audit entry per client. Up to 25 clients are granted before the answer (`status: done`), more by a job: follow GET /bulk/override/{id}.',
+        body: BulkOverrideBody,
+        response: { 200: BulkAction, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { client_ids, filter, new_vod_access_level, adminOverrideDate } = request.body;
+      return startBulkOverride(
+        app,
+        { clientIds: client_ids, filter, grant: { level: new_vod_access_level, until: new Date(adminOverrideDate), maxDays: app.config.OVERRIDE_MAX_DAYS } },
+        auditActor(request),
+      );
+    },
+  );
+
+  app.get(
+    `${ADMIN}/bulk/override/:id`,
+    {
+      config: { permission: 'clients.read' },
+      schema: {
+        tags,
+        summary: "A bulk override's progress: done, failed, pending",
+        params: BulkActionParams,
+        response: { 200: BulkAction, ...errorResponses },
+      },
+    },
+    async (request) => getBulkAction(app.database, request.params.id),
+  );
+};
+
+export default broadcastRoutes;
