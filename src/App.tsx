@@ -1,23 +1,21 @@
 import { useState } from 'react';
 import { createBrowserRouter, Route, RouterProvider } from 'react-router-dom';
-import { CustomRoutes, type AuthProvider, type DataProvider, type Store } from 'react-admin';
+import { CustomRoutes, Resource, type AuthProvider, type DataProvider, type Store } from 'react-admin';
 import { AdminShell } from './layout/AdminShell';
 import { authProvider as defaultAuthProvider } from './providers/authProvider';
-import { dataProvider as defaultDataProvider } from './providers/dataProvider';
+import { createDataProvider } from './providers/dataProvider';
 import { i18nProvider } from './providers/i18nProvider';
 import { en } from './i18n/en';
 import { Layout } from './layout/Layout';
 import { Notification } from './layout/Notification';
 import { darkTheme, lightTheme } from './layout/themes';
-import type { AreaRoute } from './layout/routes';
-import { Dashboard, dashboardRoutes } from './dashboard';
-import { messagingRoutes } from './messaging';
-import { clientsRoutes } from './clients';
-import { videosRoutes } from './videos';
-import { auditRoutes } from './audit';
+import { Dashboard } from './dashboard';
+import { consoleAreas } from './areas';
 
-/** Every screen of spec §2; each area lists its own routes in its index.ts. */
-const routes: AreaRoute[] = [...dashboardRoutes, ...messagingRoutes, ...clientsRoutes, ...videosRoutes, ...auditRoutes];
+/** Every screen of spec §2 and ours: each area registers its pages and resource in src/areas.ts. */
+const areas = consoleAreas();
+const routes = areas.flatMap((area) => area.routes ?? []);
+const resources = areas.flatMap((area) => (area.resource ? [area.resource] : []));
 
 // Spec §1: nothing at all is shown until the authentication check has answered.
 const Nothing = () => null;
@@ -29,7 +27,7 @@ export interface AppProps {
   store?: Store;
 }
 
-const StudioAdmin = ({ authProvider = defaultAuthProvider, dataProvider = defaultDataProvider, store }: AppProps) => (
+const StudioAdmin = ({ authProvider = defaultAuthProvider, dataProvider, store }: AppProps & { dataProvider: DataProvider }) => (
   <AdminShell
     title={en.app.title}
     authProvider={authProvider}
@@ -48,6 +46,10 @@ const StudioAdmin = ({ authProvider = defaultAuthProvider, dataProvider = defaul
         <Route key={path} path={path} element={element} />
       ))}
     </CustomRoutes>
+    {/* Plain CRUD areas; react-admin asks authProvider.canAccess before each of their views. */}
+    {resources.map((resource) => (
+      <Resource key={resource.name} {...resource} />
+    ))}
   </AdminShell>
 );
 
@@ -57,7 +59,7 @@ const basename = import.meta.env.BASE_URL.replace(/\/+$/, '') || '/';
 
 export const App = (props: AppProps) => {
   const [router] = useState(() =>
-    createBrowserRouter([{ path: '*', element: <StudioAdmin {...props} /> }], { basename }),
+    createBrowserRouter([{ path: '*', element: <StudioAdmin {...props} dataProvider={props.dataProvider ?? createDataProvider()} /> }], { basename }),
   );
   return <RouterProvider router={router} />;
 };

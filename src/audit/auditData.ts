@@ -1,12 +1,10 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
-import type { AuditEntry, AuditFilter } from '../../contract/audit';
-import type { EndOtherSessionsResponse } from '../../contract/sessions';
+import type { AuditEntry, AuditFilter } from '@contract/audit';
 import type { DataModule } from '../providers/dataModule';
 import type { HttpClient } from '../providers/http';
 
 export const AUDIT_RESOURCE = 'audit';
-export const SESSIONS_RESOURCE = 'sessions';
 
 /** Client history shows this many newest entries; the Audit Log has the rest. */
 export const CLIENT_HISTORY_LIMIT = 200;
@@ -17,8 +15,6 @@ export type AuditMethods = {
   exportAuditCsv: (filter: AuditFilter) => Promise<string>;
   /** One client's entries of the audit log, newest first. */
   getClientHistory: (clientId: number) => Promise<AuditEntry[]>;
-  /** Ends every session of the signed-in staff member but this one; how many ended. */
-  endOtherSessions: () => Promise<number>;
 };
 
 /** Drops react-admin's empty filter values, which the server would read as "match nothing". */
@@ -35,8 +31,7 @@ export const auditData = (http: HttpClient) => {
         getOne: admin.getOne,
         getMany: admin.getMany,
       },
-      staff: { getList: admin.getList },
-      [SESSIONS_RESOURCE]: { getList: admin.getList, delete: admin.delete },
+      'audit-staff': { getList: admin.getList },
     },
     methods: {
       exportAuditCsv: async (filter) => {
@@ -52,10 +47,6 @@ export const auditData = (http: HttpClient) => {
         });
         const { json } = await http(`/api/admin/v1/audit?${query}`);
         return json as AuditEntry[];
-      },
-      endOtherSessions: async () => {
-        const { json } = await http('/api/admin/v1/sessions/end-others', { method: 'POST' });
-        return (json as EndOtherSessionsResponse).ended;
       },
     },
   } satisfies DataModule<AuditMethods>;

@@ -1,9 +1,9 @@
 import { DateInput, NumberInput, SelectInput, TextInput, useGetList, type InputProps } from 'react-admin';
-import { AUDIT_ACTIONS, type StaffMember } from '../../contract/audit';
+import { AUDIT_ACTIONS, type StaffMember } from '@contract/audit';
 
 /** The staff accounts as choices; failed sign-ins under other e-mails are found with Search. */
 const StaffInput = (props: Omit<InputProps, 'source'> & { source: string }) => {
-  const { data = [] } = useGetList<StaffMember>('staff', { pagination: { page: 1, perPage: 500 }, sort: { field: 'email', order: 'ASC' } });
+  const { data = [] } = useGetList<StaffMember>('audit-staff', { pagination: { page: 1, perPage: 500 }, sort: { field: 'email', order: 'ASC' } });
   return <SelectInput {...props} choices={data.map((staff) => ({ id: staff.email, name: staff.email }))} />;
 };
 

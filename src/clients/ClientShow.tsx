@@ -2,6 +2,7 @@ import { Box, CircularProgress, Stack } from '@mui/material';
 import { ShowBase, useShowContext, useTranslate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { PageHeader } from '../layout/PageHeader';
+import { useCan } from '../layout/useCan';
 import { PushNotificationButton } from './actions/PushNotificationButton';
 import { UpdateAccessLevelButton } from './actions/UpdateAccessLevelButton';
 import { CLIENT_RESOURCE, type ClientRecord } from './clientsData';
@@ -16,10 +17,15 @@ import { HistorySection } from './show/HistorySection';
 import { PurchasesSection } from './show/PurchasesSection';
 import { PushesSection } from './show/PushesSection';
 import { RecentVideosSection } from './show/RecentVideosSection';
+import { TimelineSection } from './show/TimelineSection';
+import { NotesSection } from './show/NotesSection';
+import { ClientGlance } from './show/ClientGlance';
 
 const ClientDetails = () => {
   const translate = useTranslate();
   const { record, isPending, error } = useShowContext<ClientRecord>();
+  // What the role may do here (docs/security.md): the rest is not shown.
+  const can = { push: useCan('clients', 'push'), override: useCan('clients', 'override'), notes: useCan('clients', 'notes'), history: useCan('audit', 'list') };
   const header = (client?: ClientRecord) => (
     <PageHeader
       title={translate('client.title')}
@@ -27,14 +33,20 @@ const ClientDetails = () => {
       actions={
         client && (
           <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
-            <PushNotificationButton client={client} />
-            <UpdateAccessLevelButton client={client} />
+            {can.push && <PushNotificationButton client={client} />}
+            {can.override && <UpdateAccessLevelButton client={client} />}
           </Stack>
         )
       }
     />
   );
-  if (error) return <>{header()}<LoadError error={error} /></>;
+  if (error)
+    return (
+      <>
+        {header()}
+        <LoadError error={error} />
+      </>
+    );
   if (isPending || !record) {
     return (
       <>
@@ -49,7 +61,10 @@ const ClientDetails = () => {
     // Keyed by client: another id starts with its sections closed and loads its own data.
     <Box key={record._id}>
       {header(record)}
-      <ClientSummary client={record} />
+      <ClientGlance client={record} />
+      <ClientSummary client={record} canOverride={can.override} />
+      <NotesSection client={record} canWrite={can.notes} />
+      <TimelineSection client={record} />
       <ContractsSection client={record} />
       <RecentVideosSection client={record} />
       <FavoritesSection client={record} />
@@ -57,7 +72,7 @@ const ClientDetails = () => {
       <PushesSection client={record} />
       <AutomatedMessagesSection client={record} />
       <DebugInfoSection client={record} />
-      <HistorySection client={record} />
+      {can.history && <HistorySection client={record} />}
     </Box>
   );
 };

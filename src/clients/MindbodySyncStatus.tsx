@@ -7,14 +7,14 @@ import { useQuery } from '@tanstack/react-query';
 import { format } from 'date-fns';
 import { useTranslate } from 'react-admin';
 import { useConsoleDataProvider } from '../providers/dataProvider';
-import { describeMindbodySync, type SyncTone } from './mindbodySync';
+import { describeMindbodyBudget, describeMindbodySync, type SyncTone } from './mindbodySync';
 
 const ICONS: Record<SyncTone, typeof SyncIcon> = { ok: CloudDoneIcon, running: SyncIcon, failed: ErrorOutlineIcon, never: CloudOffIcon };
 const COLORS: Record<SyncTone, 'success' | 'info' | 'warning' | 'disabled'> = { ok: 'success', running: 'info', failed: 'warning', never: 'disabled' };
 
 /**
- * One line for the client lists' header: when Mindbody was last synced and how the last attempt
- * ended. Refreshes every minute, every 5 s while an import runs. Renders nothing until it knows.
+ * One line for the client lists' header: when Mindbody was last synced, how the last attempt
+ * ended, the day's Mindbody calls against MINDBODY_DAILY_CALL_LIMIT and whose visits wait. Refreshes every minute, every 5 s while an import runs. Renders nothing until it knows.
  */
 export const MindbodySyncStatus = () => {
   const dataProvider = useConsoleDataProvider();
@@ -30,10 +30,16 @@ export const MindbodySyncStatus = () => {
   const Icon = ICONS[line.tone];
   const text = translate(line.key, { time: line.syncedAt ? format(new Date(line.syncedAt), 'PP p') : '' });
   const hint = line.detail ?? (data.mode === 'sandbox' ? translate('mindbody_sync.sandbox') : '');
+  const budget = describeMindbodyBudget(data);
+  const budgetText = [
+    translate(budget.calls.key, { calls: budget.calls.calls, limit: budget.calls.limit }),
+    ...(budget.deferred ? [translate(budget.deferred.key, { count: budget.deferred.count })] : []),
+  ].join(' · ');
   const content = (
     <Stack role="status" direction="row" spacing={0.75} alignItems="center" sx={{ color: 'text.secondary', width: 'fit-content' }}>
       <Icon fontSize="small" color={COLORS[line.tone]} />
       <Typography variant="body2">{text}</Typography>
+      <Typography variant="caption">({budgetText})</Typography>
     </Stack>
   );
   return hint ? (

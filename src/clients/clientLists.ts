@@ -1,19 +1,19 @@
+import { CLIENT_LIST_DEFINITIONS, type ClientListDefinition as ContractClientList } from '@contract/clientLists';
 import type { MessageKey } from '../providers/i18nProvider';
 
-/** Spec §2: the four client lists; `id` is the API's listId (GET /api/client/v1/clients/{listId}). */
+/** A client list of contract/clientLists.ts with its page title (clients.titles.<slug> in src/i18n/en.ts). */
 export interface ClientListDefinition {
-  id: 1 | 2 | 3 | 4;
-  /** URL segment under /clients/. */
-  slug: string;
+  id: ContractClientList['id'];
+  /** URL segment under /clients/; typed from the contract, so a slug written elsewhere (the sidebar) is checked. */
+  slug: ContractClientList['slug'];
   titleKey: MessageKey;
 }
 
-export const clientLists: readonly ClientListDefinition[] = [
-  { id: 1, slug: 'all', titleKey: 'clients.titles.all' },
-  { id: 2, slug: 'mindbody', titleKey: 'clients.titles.mindbody' },
-  { id: 3, slug: 'active', titleKey: 'clients.titles.active' },
-  { id: 4, slug: 'new', titleKey: 'clients.titles.new' },
-];
+export const clientLists: readonly ClientListDefinition[] = CLIENT_LIST_DEFINITIONS.map((list) => ({
+  id: list.id,
+  slug: list.slug,
+  titleKey: `clients.titles.${list.slug}` satisfies MessageKey,
+}));
 
 export const clientListPath = (list: Pick<ClientListDefinition, 'slug'>) => `/clients/${list.slug}`;
 export const clientPath = (id: string | number) => `/client/${encodeURIComponent(String(id))}`;

@@ -1,16 +1,6 @@
-import { HttpError, type GetListParams, type GetListResult, type GetOneParams, type GetOneResult } from 'react-admin';
-import type { AccessLevel, VideoOptionGroup } from '../../contract/accessLevels';
-import type {
-  Client,
-  ClientDetailsResponse,
-  ClientListPage,
-  Contract,
-  DebugRecord,
-  OptionVideo,
-  Purchase,
-  RecentlyViewedVideo,
-  UnpagedClientList,
-} from '../../contract/clients';
+import { HttpError, type GetListParams, type GetOneParams, type GetOneResult } from 'react-admin';
+import type { AccessLevel, VideoOptionGroup } from '@contract/accessLevels';
+import type { Client, ClientDetailsResponse, Contract, DebugRecord, OptionVideo, Purchase, RecentlyViewedVideo } from '@contract/clients';
 import type {
   ContractSyncResponse,
   FavoritesUpdateResponse,
@@ -18,25 +8,17 @@ import type {
   PushRecord,
   UpdateAccessLevelBody,
   UpdateAccessLevelResponse,
-} from '../../contract/clientActions';
-import { FAVORITES_CATEGORY_ID, MAX_PER_PAGE } from '../../contract/clientRules';
+} from '@contract/clientActions';
+import { FAVORITES_CATEGORY_ID } from '@contract/clientRules';
 import type { CrudMethods, DataModule } from '../providers/dataModule';
 import type { HttpClient } from '../providers/http';
 import { clientLists, type ClientListDefinition } from './clientLists';
-import { CursorBook, isServerPage, pageInBrowser, pageSearch, type ListRequest } from './listPaging';
+import { clientListReader, type ClientRecord } from './clientListData';
 
-/** A client as react-admin handles it: the API's record plus react-admin's `id` (= `_id`). */
-export type ClientRecord = Client & { id: number };
+export type { ClientRecord, ClientListMeta, ClientListQueryMeta } from './clientListData';
 
 /** What the client-details calls identify a client by. */
 export type ClientKey = Pick<Client, 'email_address' | 'mb_client_id' | 'mb_site_id'>;
-
-/** Meta of a list answer: whether `total` is the server's estimate (large lists). */
-export interface ClientListMeta {
-  total_is_estimate: boolean;
-  /** The server ignored the paging parameters; the console pages the whole list itself. */
-  paged_in_browser: boolean;
-}
 
 export const clientListResource = (list: Pick<ClientListDefinition, 'slug'>) => `clients-${list.slug}`;
 /** The resource of one client (getOne → client-details). */
@@ -49,7 +31,8 @@ const toRecord = (client: Client): ClientRecord => ({ ...client, id: client._id 
 
 // The spec's console puts the values in the path as they are, so a missing one travels as 'null'
 // (an empty one too: an empty path segment would not reach the route at all).
-const segment = (value: string | number | null | undefined) => encodeURIComponent(value === null || value === undefined || value === '' ? 'null' : String(value));
+const segment = (value: string | number | null | undefined) =>
+  encodeURIComponent(value === null || value === undefined || value === '' ? 'null' : String(value));
 
 export type ClientsMethods = {
   getClientRecentVideos: (client: ClientKey) => Promise<RecentlyViewedVideo[]>;
@@ -75,48 +58,9 @@ export type ClientsMethods = {
 export const RECENT_PUSHES = 10;
 
 export const clientsData = (http: HttpClient) => {
-  const cursors = new CursorBook();
   const json = async <T>(path: string, options?: Parameters<HttpClient>[1]) => (await http(path, options)).json as T;
   const identity = (client: ClientKey) => JSON.stringify({ email: client.email_address, mb_client_id: client.mb_client_id });
-
-  async function fetchPage(listId: number, request: ListRequest) {
-    const after = request.page > 1 ? cursors.get(listId, request) : undefined;
-    const body = await json<ClientListPage | UnpagedClientList>(`/api/client/v1/clients/${listId}?${pageSearch(request, after)}`);
-    if (isServerPage(body)) cursors.setNext(listId, request, body.next_cursor);
-    return body;
-  }
-
-  /** One page, or (export) up to perPage rows gathered page by page along the cursors. */
-  async function getClientList(listId: number, params: GetListParams): Promise<GetListResult<ClientRecord>> {
-    const request: ListRequest = {
-      page: params.pagination?.page ?? 1,
-      perPage: params.pagination?.perPage ?? 25,
-      sort: params.sort ?? { field: '_id', order: 'ASC' },
-      q: typeof params.filter?.q === 'string' ? params.filter.q : undefined,
-    };
-    const wanted = request.perPage;
-    const first = await fetchPage(listId, { ...request, perPage: Math.min(wanted, MAX_PER_PAGE) });
-    if (!isServerPage(first)) {
-      const { data, total } = pageInBrowser(first.clients, request);
-      return { data: data.map(toRecord), total, meta: { total_is_estimate: false, paged_in_browser: true } satisfies ClientListMeta };
-    }
-    const rows = [...first.clients];
-    let page = first;
-    // Only an export asks for more than one server page; it walks on by cursor.
-    while (rows.length < wanted && page.next_cursor && request.page === 1) {
-      const next: ClientListPage | UnpagedClientList = await json(
-        `/api/client/v1/clients/${listId}?${pageSearch({ ...request, page: page.page + 1, perPage: MAX_PER_PAGE }, page.next_cursor)}`,
-      );
-      if (!isServerPage(next)) break;
-      rows.push(...next.clients);
-      page = next;
-    }
-    return {
-      data: rows.slice(0, wanted).map(toRecord),
-      total: first.total,
-      meta: { total_is_estimate: first.total_is_estimate, paged_in_browser: false } satisfies ClientListMeta,
-    };
-  }
+  const getClientList = clientListReader(http);
 
   const listResources = Object.fromEntries(
     clientLists.map((list) => [
@@ -142,7 +86,8 @@ export const clientsData = (http: HttpClient) => {
     resources,
     methods: {
       getClientRecentVideos: async (client) =>
-        (await json<{ videos: RecentlyViewedVideo[] }>('/api/client/v1/client-details/recently-viewed-videos', { method: 'POST', body: identity(client) })).videos,
+        (await json<{ videos: RecentlyViewedVideo[] }>('/api/client/v1/client-details/recently-viewed-videos', { method: 'POST', body: identity(client) }))
+          .videos,
       getClientFavoriteVideos: async (client) =>
         (await json<{ videos: OptionVideo[] }>('/api/client/v1/client-details/favorites-videos', { method: 'POST', body: identity(client) })).videos,
       getClientPurchases: async (client) =>
@@ -160,8 +105,7 @@ export const clientsData = (http: HttpClient) => {
       getClientContracts: async (client) =>
         (await json<{ contracts: Contract[] }>(`/api/client/v1/client-details/${segment(client.mb_site_id)}/${segment(client.mb_client_id)}/contracts`))
           .contracts,
-      getVideoOptions: async (vodAccessLevel) =>
-        (await json<{ videos: VideoOptionGroup[] }>(`/api/client/v1/video-options/${segment(vodAccessLevel)}`)).videos,
+      getVideoOptions: async (vodAccessLevel) => (await json<{ videos: VideoOptionGroup[] }>(`/api/client/v1/video-options/${segment(vodAccessLevel)}`)).videos,
       getAccessLevels: async () => (await json<{ levels: AccessLevel[] }>('/api/client/v1/vod-access-levels')).levels,
       updateClientFavorite: (client, vimeoVideoId, updateType) =>
         json<FavoritesUpdateResponse>('/api/client/v1/client-details/favorites-videos-update', {
@@ -184,7 +128,9 @@ export const clientsData = (http: HttpClient) => {
         }),
       syncClientContracts: (client) => json<ContractSyncResponse>(`/api/v1/sync/contracts/${segment(client.mb_site_id)}/${segment(client.mb_client_id)}`),
       getClientPushes: async (clientId) =>
-        json<PushRecord[]>(`/api/admin/v1/pushes?${new URLSearchParams({ filter: JSON.stringify({ client_id: clientId }), range: JSON.stringify([0, RECENT_PUSHES - 1]) })}`),
+        json<PushRecord[]>(
+          `/api/admin/v1/pushes?${new URLSearchParams({ filter: JSON.stringify({ client_id: clientId }), range: JSON.stringify([0, RECENT_PUSHES - 1]) })}`,
+        ),
     },
   } satisfies DataModule<ClientsMethods>;
 };

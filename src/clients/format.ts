@@ -1,5 +1,5 @@
-import type { AutopayEvent } from '../../contract/clients';
-import { DAY_MS, NEW_CLIENT_WINDOW_DAYS, hasMindBodyId } from '../../contract/clientRules';
+import type { AutopayEvent } from '@contract/clients';
+import { DAY_MS, NEW_CLIENT_WINDOW_DAYS, hasMindBodyId } from '@contract/clientRules';
 
 /** Spec §4: 'New' while the first login is at most 30 days old (the server's New list uses the same instant). */
 export function isNewClient(firstLogin: string | null | undefined, now: Date): boolean {

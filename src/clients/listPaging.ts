@@ -1,12 +1,14 @@
-import type { Client, ClientListPage, UnpagedClientList } from '../../contract/clients';
-import { CLIENT_SORT_FIELDS, MAX_PER_PAGE, type ClientSortField } from '../../contract/clientRules';
+import type { Client, ClientListPage, UnpagedClientList } from '@contract/clients';
+import { CLIENT_SORT_FIELDS, MAX_OVERRIDE_DAYS, MAX_PER_PAGE, NUMBERED_LIST_MAX, type ClientSortField } from '@contract/clientRules';
+import { MAX_ACTIVITY_DAYS, matchesClientFilter, type ClientFilter } from '@contract/clientFilterRules';
+import { TAG_MAX, TAG_PATTERN, normalizeTag } from '@contract/notes';
 
 /** What react-admin's list asks for (getList params, narrowed to what the client lists use). */
 export interface ListRequest {
   page: number;
   perPage: number;
   sort: { field: string; order: 'ASC' | 'DESC' | string };
-  q?: string;
+  filter?: ClientFilter;
 }
 
 /** react-admin's sort field as the API's sort parameter ('id' is the client's _id). */
@@ -16,8 +18,48 @@ export function apiSortField(field: string | undefined): ClientSortField {
 }
 
 export const apiOrder = (order: string | undefined): 'ASC' | 'DESC' => (String(order).toUpperCase() === 'DESC' ? 'DESC' : 'ASC');
+export const otherOrder = (order: string | undefined): 'ASC' | 'DESC' => (apiOrder(order) === 'ASC' ? 'DESC' : 'ASC');
 
-/** The query of one page: page and perPage always (perPage capped), an `after` cursor when known. */
+const booleanValue = (value: unknown) => (value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined);
+const asList = (value: unknown) => (Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value]);
+
+/** The segment filters (issue 23): days back, and yes/no. */
+export const ACTIVITY_KEYS = ['last_class_days', 'no_class_days', 'last_stream_days', 'no_stream_days', 'last_activity_days'] as const;
+export const BOOLEAN_SEGMENT_KEYS = ['app_installed', 'opted_out'] as const;
+
+/**
+ * react-admin's filter values (from the URL, so anything) as a client filter: parts that are not
+ * a valid value of their kind are left out rather than sent to be refused.
+ */
+export function clientFilterOf(values: Record<string, unknown> | undefined): ClientFilter {
+  const filter: ClientFilter = {};
+  if (!values) return filter;
+  if (typeof values.q === 'string' && values.q.trim()) filter.q = values.q.trim();
+  const status = asList(values.status).filter((item): item is string => typeof item === 'string' && item.trim() !== '');
+  if (status.length) filter.status = status;
+  const levels = asList(values.vod_access_level)
+    .map(Number)
+    .filter((item) => Number.isInteger(item) && item >= 0);
+  if (levels.length) filter.vod_access_level = levels;
+  for (const key of ['new', 'mindbody', 'override_running', ...BOOLEAN_SEGMENT_KEYS] as const) {
+    const value = booleanValue(values[key]);
+    if (value !== undefined) filter[key] = value;
+  }
+  const days = Number(values.override_ends_within_days);
+  if (Number.isInteger(days) && days >= 1 && days <= MAX_OVERRIDE_DAYS) filter.override_ends_within_days = days;
+  for (const key of ACTIVITY_KEYS) {
+    const value = values[key] === '' || values[key] === null ? Number.NaN : Number(values[key]);
+    if (Number.isInteger(value) && value >= 1 && value <= MAX_ACTIVITY_DAYS) filter[key] = value;
+  }
+  const tags = asList(values.tag)
+    .flatMap((item) => (typeof item === 'string' ? item.split(',') : []))
+    .map(normalizeTag)
+    .filter((tag) => tag.length <= TAG_MAX && TAG_PATTERN.test(tag));
+  if (tags.length) filter.tag = [...new Set(tags)];
+  return filter;
+}
+
+/** The query of one page: page and perPage always (perPage capped), the filter, an `after` cursor when known. */
 export function pageSearch(request: ListRequest, after?: string): URLSearchParams {
   const search = new URLSearchParams({
     page: String(request.page),
@@ -25,31 +67,55 @@ export function pageSearch(request: ListRequest, after?: string): URLSearchParam
     sort: apiSortField(request.sort.field),
     order: apiOrder(request.sort.order),
   });
-  const q = request.q?.trim();
-  if (q) search.set('q', q);
+  const filter = request.filter ?? {};
+  if (filter.q?.trim()) search.set('q', filter.q.trim());
+  for (const status of filter.status ?? []) search.append('status', status);
+  for (const level of filter.vod_access_level ?? []) search.append('vod_access_level', String(level));
+  for (const key of ['new', 'mindbody', 'override_running', 'override_ends_within_days', ...ACTIVITY_KEYS, ...BOOLEAN_SEGMENT_KEYS] as const) {
+    if (filter[key] !== undefined) search.set(key, String(filter[key]));
+  }
+  for (const tag of filter.tag ?? []) search.append('tag', tag);
   if (after) search.set('after', after);
   return search;
 }
 
 /** A server that honours the paging parameters answers `total`; one that ignores them, the whole list. */
-export const isServerPage = (body: ClientListPage | UnpagedClientList): body is ClientListPage =>
-  typeof (body as ClientListPage).total === 'number';
+export const isServerPage = (body: ClientListPage | UnpagedClientList): body is ClientListPage => typeof (body as ClientListPage).total === 'number';
+
+/** Whether the server pages a list of this total by number (every page of it), or only by cursor. */
+export const pagedByNumber = (total: { total: number; total_is_estimate: boolean }) => !total.total_is_estimate && total.total <= NUMBERED_LIST_MAX;
 
 /**
  * Remembers, per list/sort/filter/page size, the cursor that starts each page, so stepping
- * page by page is a keyset read at any depth; a page without a known cursor falls back to its
- * page number (an offset on the server).
+ * page by page is a keyset read at any depth, and the list's last total, which says whether a
+ * page without a known cursor may be asked for by its number.
  */
 export class CursorBook {
   private readonly cursors = new Map<string, Map<number, string>>();
+  private readonly totals = new Map<string, boolean>();
   private static readonly MAX_LISTINGS = 20;
 
   private static key(listId: number, request: ListRequest) {
-    return JSON.stringify([listId, apiSortField(request.sort.field), apiOrder(request.sort.order), request.q?.trim() ?? '', Math.min(request.perPage, MAX_PER_PAGE)]);
+    const filter = request.filter ?? {};
+    const canonical = Object.keys(filter)
+      .sort()
+      .map((key) => [key, filter[key as keyof ClientFilter]]);
+    return JSON.stringify([listId, apiSortField(request.sort.field), apiOrder(request.sort.order), canonical, Math.min(request.perPage, MAX_PER_PAGE)]);
   }
 
   get(listId: number, request: ListRequest): string | undefined {
     return this.cursors.get(CursorBook.key(listId, request))?.get(request.page);
+  }
+
+  /** Whether the last answer for this listing said its pages go by number; undefined before any answer. */
+  numbered(listId: number, request: ListRequest): boolean | undefined {
+    return this.totals.get(CursorBook.key(listId, request));
+  }
+
+  setTotal(listId: number, request: ListRequest, total: { total: number; total_is_estimate: boolean }) {
+    const key = CursorBook.key(listId, request);
+    if (!this.totals.has(key) && this.totals.size >= CursorBook.MAX_LISTINGS) this.totals.delete(this.totals.keys().next().value!);
+    this.totals.set(key, pagedByNumber(total));
   }
 
   /** Records that page `request.page + 1` starts after `cursor`. */
@@ -82,15 +148,12 @@ function sortKey(client: Client, field: ClientSortField): string | number {
   }
 }
 
-const matchesQuickFilter = (client: Client, q: string) =>
-  `${client.first_name ?? ''} ${client.last_name ?? ''} ${client.email_address ?? ''}`.toLowerCase().includes(q.toLowerCase());
-
 /** Sorting, filtering and paging in the browser, for a server that answered the whole list. */
-export function pageInBrowser(clients: Client[], request: ListRequest): { data: Client[]; total: number } {
+export function pageInBrowser(clients: Client[], request: ListRequest, now = new Date()): { data: Client[]; total: number } {
   const field = apiSortField(request.sort.field);
   const direction = apiOrder(request.sort.order) === 'DESC' ? -1 : 1;
-  const q = request.q?.trim();
-  const matching = q ? clients.filter((client) => matchesQuickFilter(client, q)) : [...clients];
+  const filter = request.filter ?? {};
+  const matching = clients.filter((client) => matchesClientFilter(client, filter, now));
   matching.sort((a, b) => {
     const left = sortKey(a, field);
     const right = sortKey(b, field);

@@ -1,4 +1,4 @@
-import type { MindbodySyncStatus } from '../../contract/mindbody';
+import type { MindbodySyncStatus } from '@contract/mindbody';
 import type { DataModule } from '../providers/dataModule';
 import type { HttpClient } from '../providers/http';
 

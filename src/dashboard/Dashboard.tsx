@@ -1,18 +1,12 @@
-import { Box, Typography } from '@mui/material';
+import { Alert, Box, Button, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { PageHeader } from '../layout/PageHeader';
+import { useCan } from '../layout/useCan';
 import { useConsoleDataProvider } from '../providers/dataProvider';
 import { StatCard } from './StatCard';
 import { TrendCharts } from './TrendCharts';
-import { cardsState, formatStat, STAT_KEYS, type StatKey } from './statsRules';
-
-/** Where each card leads (ours). The clients area has no subscriber filter, so it is the full list. */
-const CARD_LINKS: Record<StatKey, string> = {
-  subscribers: '/clients/all',
-  daily_plays: '/videos',
-  most_popular: '/videos',
-};
+import { cardsState, categoryVideosPath, PAID_CLIENTS_PATH, STAT_KEYS, VIDEO_PLAYS_PATH, type StatKey } from './statsRules';
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
@@ -20,9 +14,25 @@ const timeFormat = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '
 const Dashboard = () => {
   const translate = useTranslate();
   const dataProvider = useConsoleDataProvider();
-  const stats = useQuery({ queryKey: ['dashboard', 'stats'], queryFn: () => dataProvider.getStats() });
-  const state = cardsState(stats.data);
-  const reasons = stats.data?.errors.map((error) => error.message).join(' ');
+  // No automatic retries: a failure shows at once, with its own Try again.
+  const stats = useQuery({ queryKey: ['dashboard', 'stats'], queryFn: () => dataProvider.getStats(), retry: false });
+  const cards = cardsState(stats);
+  // Every role sees the figures; a card links only to a list the role may open.
+  const opens: Record<StatKey, boolean> = {
+    subscribers: useCan('clients', 'list'),
+    daily_plays: useCan('videos', 'list'),
+    most_popular: useCan('videos', 'list'),
+  };
+  // Issue 24 point 5: each card opens what is behind it; the most popular category by its id.
+  const popular = stats.data?.result.most_popular ?? null;
+  const categories = useQuery({
+    queryKey: ['dashboard', 'categories'],
+    queryFn: () => dataProvider.getList('video-categories', { pagination: { page: 1, perPage: 500 }, sort: { field: 'name', order: 'ASC' }, filter: {} }),
+    enabled: opens.most_popular && popular !== null,
+    retry: false,
+  });
+  const popularId = categories.data?.data.find((category) => category.name === popular)?.id as number | undefined;
+  const links: Record<StatKey, string> = { subscribers: PAID_CLIENTS_PATH, daily_plays: VIDEO_PLAYS_PATH, most_popular: categoryVideosPath(popularId) };
 
   return (
     <>
@@ -41,17 +51,25 @@ const Dashboard = () => {
           <StatCard
             key={key}
             label={translate(`dashboard.cards.${key}.label`)}
-            value={state.loading ? translate(`dashboard.cards.${key}.placeholder`) : formatStat(state.values[key])}
-            loading={state.loading}
-            to={CARD_LINKS[key]}
+            placeholder={translate(`dashboard.cards.${key}.placeholder`)}
+            card={cards[key]}
+            to={opens[key] ? links[key] : undefined}
             linkLabel={translate(`dashboard.cards.${key}.link`)}
           />
         ))}
       </Box>
-      {reasons && (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {translate('dashboard.not_available', { reasons })}
-        </Typography>
+      {stats.isError && (
+        <Alert
+          severity="error"
+          sx={{ mt: 2 }}
+          action={
+            <Button color="inherit" size="small" onClick={() => void stats.refetch()} loading={stats.isFetching}>
+              {translate('dashboard.retry')}
+            </Button>
+          }
+        >
+          {translate('dashboard.call_failed', { reason: stats.error.message || translate('ra.message.error') })}
+        </Alert>
       )}
       <TrendCharts />
     </>

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Card, CardContent, Skeleton, Typography } from '@mui/material';
+import { Box, Button, Card, CardContent, Skeleton, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useConsoleDataProvider } from '../providers/dataProvider';
@@ -25,13 +25,18 @@ const ChartCard = ({ title, children }: { title: string; children: ReactNode }) 
 export const TrendCharts = () => {
   const translate = useTranslate();
   const dataProvider = useConsoleDataProvider();
-  const trends = useQuery({ queryKey: ['dashboard', 'trends'], queryFn: () => dataProvider.getStatsTrends() });
+  const trends = useQuery({ queryKey: ['dashboard', 'trends'], queryFn: () => dataProvider.getStatsTrends(), retry: false });
   const playsTitle = translate('dashboard.trends.daily_plays.title');
   const subscribersTitle = translate('dashboard.trends.subscribers.title');
 
   const body = (draw: () => ReactNode) =>
     trends.isError ? (
-      <Typography color="text.secondary">{translate('dashboard.trends.unavailable')}</Typography>
+      <Box role="alert" sx={{ display: 'flex', alignItems: 'center', flexWrap: 'wrap', gap: 1 }}>
+        <Typography color="text.secondary">{translate('dashboard.trends.unavailable')}</Typography>
+        <Button size="small" onClick={() => void trends.refetch()} loading={trends.isFetching}>
+          {translate('dashboard.retry')}
+        </Button>
+      </Box>
     ) : trends.data ? (
       draw()
     ) : (

@@ -1,4 +1,4 @@
-import type { StatsResponse, StatsTrendsResponse } from '../../contract/stats';
+import type { StatsResponse, StatsTrendsResponse } from '@contract/stats';
 import type { DataModule } from '../providers/dataModule';
 import type { HttpClient } from '../providers/http';
 

@@ -1,7 +1,15 @@
 import { createElement, lazy } from 'react';
-import type { AreaRoute } from '../layout/routes';
+import type { ConsoleArea } from '../layout/area';
+import { dashboardData } from './dashboardData';
+import { DashboardMenuItem } from './DashboardMenuItem';
 
 /** Also <Admin dashboard>, which serves '/'. */
 export const Dashboard = lazy(() => import('./Dashboard'));
 
-export const dashboardRoutes: AreaRoute[] = [{ path: '/dashboard', element: createElement(Dashboard) }];
+// Annotated, not inferred: the area's views use the dataProvider whose type is drawn from this list.
+export const dashboardArea: ConsoleArea<readonly [typeof dashboardData]> = {
+  name: 'dashboard',
+  data: [dashboardData] as const,
+  routes: [{ path: '/dashboard', element: createElement(Dashboard) }],
+  MenuEntry: DashboardMenuItem,
+};

@@ -1,4 +1,4 @@
-import type { DailyPlaysPoint, PaidSubscribersPoint } from '../../contract/stats';
+import type { DailyPlaysPoint, PaidSubscribersPoint } from '@contract/stats';
 import { shortDate } from './charts/chartScale';
 import { formatStat } from './statsRules';
 

@@ -9,8 +9,11 @@ export const en = {
     title: 'Studio Console',
     subtitle: 'Management Console',
     document_title: '%{page} · Studio Console',
-    user: { menu: 'User menu', logout: 'Log out', sessions: 'My sessions' }, // 'User menu' and 'My sessions' are ours
+    user: { menu: 'User menu', logout: 'Log out', sessions: 'My sessions', change_password: 'Change password' }, // all but 'Log out' are ours
     notification: { close: 'Close' }, // ours
+    main_menu: 'Main menu', // ours: the phone's drawer
+    // ours: the catch-all page (react-admin's said 'bad link..')
+    not_found: { title: 'Page not found', text: 'Either you typed a wrong URL, or you followed a bad link.', home: 'Go to the dashboard' },
   },
   menu: {
     dashboard: 'Dashboard',
@@ -22,7 +25,13 @@ export const en = {
     all_clients: 'All Clients',
     new_clients: 'New Clients',
     active_clients: 'Active Clients',
-    audit: 'Audit Log', // ours (issue 11)
+    audit: 'Audit Log', // ours (docs/features.md)
+    staff: 'Staff', // ours: owners only
+    // ours (issue 23): under Clients
+    at_risk: 'At risk',
+    new_segment: 'New segment',
+    broadcasts: 'Broadcasts',
+    overrides: 'Overrides', // ours (issue 24)
   },
   dashboard: {
     title: 'Dashboard',
@@ -34,7 +43,9 @@ export const en = {
     },
     // ours from here on: beyond the spec's three cards
     last_updated: 'Last updated %{time}',
-    not_available: 'Some figures are not available yet: %{reasons}',
+    failed: 'Could not be computed',
+    call_failed: 'The figures could not be computed: %{reason}',
+    retry: 'Try again',
     trends: {
       unavailable: 'The trend could not be loaded.',
       daily_plays: {
@@ -60,7 +71,13 @@ export const en = {
       enabled: 'Enabled',
       access_level: 'Access Level',
       actions: 'Actions',
+      // ours (issue 24): per-video figures, recomputed every 10 minutes
+      plays_30d: 'Plays (30 days)',
+      viewers_30d: 'Viewers (30 days)',
+      favorites: 'Favorites',
+      last_played_at: 'Last played',
     },
+    never_played: 'Never',
     access_levels: { 1: 'VOD | FREE', 2: 'VOD | BASIC', 3: 'VOD | PREMIUM' },
     actions: {
       delete: 'Delete', // ours: icon button label
@@ -83,12 +100,14 @@ export const en = {
       enabled_choices: { yes: 'Enabled', no: 'Disabled' },
       show_deleted: 'Show deleted',
       missing: 'Gone from Vimeo',
+      never_played: 'Never played', // ours (issue 24)
     },
     flags: {
       gone: 'Gone from Vimeo',
       gone_hint: 'The last complete Vimeo sync did not find this video (since %{date}).',
     },
     aria: { enabled: 'Enabled: %{title}', access_level: 'Access Level: %{title}' },
+    phone: { deleted: 'Deleted' }, // ours: the phone's card list
     notify: {
       enabled: 'Video enabled',
       disabled: 'Video disabled',
@@ -182,7 +201,7 @@ export const en = {
       unknown: 'Nothing fills %{placeholders}: check the spelling.',
     },
     leave_unsaved: 'Some message edits are not saved yet. Leave this page and lose them?',
-    // ours: automated sending (issue 12)
+    // ours: automated sending (docs/automation.md)
     automation: {
       title: 'Automated sending',
       loading: 'Loading the automated sending settings',
@@ -254,7 +273,8 @@ export const en = {
         columns: { template: 'Template', sent: 'Sent', failed: 'Failed', skipped: 'Skipped' },
         without_template: 'Before a template was chosen',
         total: 'All templates',
-        pending: '%{smart_count} push waiting (due later, in quiet hours or retrying). |||| %{smart_count} pushes waiting (due later, in quiet hours or retrying).',
+        pending:
+          '%{smart_count} push waiting (due later, in quiet hours or retrying). |||| %{smart_count} pushes waiting (due later, in quiet hours or retrying).',
         none: 'none',
       },
       skip_reasons: {
@@ -269,6 +289,27 @@ export const en = {
     },
   },
   clients: {
+    // ours (issue 23): the lists' bulk actions (docs/features.md#bulk-actions)
+    bulk: {
+      select_all: 'Select all %{count} matching',
+      only_page: 'Only the %{count} on this page',
+      push: 'Push to %{count} |||| Push to %{count}',
+      override: 'Grant access level to %{count} |||| Grant access level to %{count}',
+      export: 'Export %{count} to CSV |||| Export %{count} to CSV',
+      push_title: 'Push to %{count} client |||| Push to %{count} clients',
+      override_title: 'Grant an access level to %{count} client |||| Grant an access level to %{count} clients',
+      days: 'For',
+      push_confirm:
+        'Send this push to %{count} client? Quiet hours, opt-outs and the daily cap apply. |||| Send this push to %{count} clients? Quiet hours, opt-outs and the daily cap apply.',
+      override_confirm:
+        'Grant this access level to %{count} client? Each grant is recorded in the audit log. |||| Grant this access level to %{count} clients? Each grant is recorded in the audit log.',
+      push_go: 'Push to %{count} client |||| Push to %{count} clients',
+      override_go: 'Grant to %{count} client |||| Grant to %{count} clients',
+      working: 'Working…',
+      progress_push: 'Sent %{done} of %{total} (failed %{failed}, skipped %{skipped}).',
+      progress_override: 'Granted %{done} of %{total} (failed %{failed}).',
+      finished: 'Done.',
+    },
     titles: {
       all: 'Clients - All',
       mindbody: 'Clients - MindBody',
@@ -290,6 +331,28 @@ export const en = {
     quick_filter: 'Search by name or e-mail', // ours
     // ours: large lists count exactly up to 10,000 and estimate beyond
     range_estimate: '%{from}-%{to} of about %{total}',
+    // ours: a page read from the end of a large list (the last pages)
+    range_from_end: '%{from}-%{to} from the end of %{total}',
+    range_from_end_estimate: '%{from}-%{to} from the end of about %{total}',
+    // ours: the filters of docs/features.md#client-filters
+    filters: {
+      status: 'Status',
+      vod_access_level: 'VOD Access Level',
+      no_level: 'No level',
+      any: 'Any',
+      new: 'New',
+      new_yes: 'New',
+      new_no: 'Not new',
+      mindbody: 'MindBody',
+      mindbody_yes: 'Linked',
+      mindbody_no: 'Not linked',
+      override_running: 'Override',
+      override_yes: 'Running',
+      override_no: 'Not running',
+      override_ends_within_days: 'Override ends within',
+      tag: 'Tag', // ours (issue 24)
+      days: '1 day |||| %{smart_count} days',
+    },
   },
   client: {
     title: 'Client Details',
@@ -309,13 +372,117 @@ export const en = {
       vod_access_level: 'VOD Access Level',
     },
     override_note: 'Admin granted this Access Level until %{date}',
-    results: { saved: 'Saved', sent: 'Sent', error: 'Error' },
+    // ours (issue 24): the client at a glance, above the summary
+    glance: {
+      title: 'At a glance',
+      none: '—',
+      member_since: 'Member since',
+      last_class: 'Last class',
+      last_stream: 'Last stream',
+      plan: 'Plan',
+      renews: 'renews %{date}',
+      expires: 'ends %{date}',
+      no_end: 'no end date',
+      no_plan: 'No plan (%{level})',
+      override: 'Override',
+      override_until: '%{level} until %{date}',
+      lifetime_purchases: 'Purchases',
+      app: 'App',
+      platforms: { ios: 'iPhone', ipad: 'iPad', android: 'Android' },
+      push_yes: 'push reaches them',
+      push_no: 'no push reaches them',
+      mindbody: 'Mindbody',
+      not_linked: 'Not linked',
+      tags: 'Tags',
+    },
+    // ours (issue 24): staff notes about the client and their tags
+    notes: {
+      title: 'Notes and tags',
+      list: 'Notes',
+      empty: 'No notes yet.',
+      add_label: 'Add a note',
+      add: 'Add note',
+      edit: 'Edit',
+      edit_label: 'Note',
+      edit_aria: 'Edit the note of %{date}',
+      delete: 'Delete',
+      delete_aria: 'Delete the note of %{date}',
+      save: 'Save',
+      cancel: 'Cancel',
+      edited: 'edited %{date}',
+      deleted: 'Note deleted',
+      failed: 'Not saved: %{message}',
+      tags: 'Tags',
+      no_tags: 'none',
+      edit_tags: 'Edit tags',
+      save_tags: 'Save tags',
+      tags_help: 'Type a tag and press Enter; existing tags are suggested',
+      tags_saved: 'Tags saved',
+      tags_failed: 'Tags not saved: %{message}',
+    },
+    // ours (issue 24): everything that happened to the client
+    timeline: {
+      title: 'Timeline',
+      filter: 'Show only',
+      empty: 'Nothing recorded for this client yet.',
+      load_more: 'Load more',
+      by: 'by %{who}',
+      kinds: {
+        visit: 'Classes',
+        stream: 'Streams',
+        purchase: 'Purchases',
+        override: 'Overrides',
+        push: 'Pushes',
+        contract_sync: 'Contract syncs',
+        note: 'Notes',
+      },
+      events: {
+        'visit.signed_in': 'Attended a class',
+        'visit.missed': 'Missed a class',
+        'visit.late_cancelled': 'Late-cancelled a class',
+        'visit.booked': 'Booked a class',
+        'stream.played': 'Streamed',
+        'purchase.purchased': 'Purchased',
+        'purchase.renewal': 'Renewed',
+        'purchase.cancellation': 'Cancelled the subscription',
+        'purchase.expiration': 'Subscription expired',
+        'purchase.refund': 'Refunded',
+        'purchase.billing_issue': 'Billing issue',
+        'purchase.product_change': 'Changed product',
+        'purchase.other': 'Store event',
+        'override.granted': 'Override granted',
+        'override.extended': 'Override extended',
+        'override.ended': 'Override ended by staff',
+        'override.expired': 'Override ended by expiry',
+        'push.staff': 'Push from staff',
+        'push.automated': 'Automated push',
+        'push.broadcast': 'Broadcast push',
+        'contract_sync.stored': 'Contracts synced',
+        'contract_sync.failed': 'Contract sync failed',
+        'note.added': 'Note',
+      },
+    },
+    // ours (issue 24)
+    override_actions: {
+      extend: 'Extend',
+      end_now: 'End now',
+      end_title: 'End the override now?',
+      end_text: 'The client goes back at once to the level their purchases give (the override would have ended %{date}).',
+      cancel: 'Cancel',
+      ended: 'Override ended',
+      end_failed: 'The override was not ended: %{message}',
+    },
+    results: { saved: 'Saved', sent: 'Sent', error: 'Error', queued: 'Queued for retry' }, // queued: ours, FCM asked to wait (docs/features.md)
     loading: 'Loading', // ours: spinner label
     sections: {
       view: 'View', // the spec gives exact toggle texts for contracts only
       hide: 'Hide',
       toggle: '%{action} %{section}', // ours: the toggle's accessible name, e.g. 'View Purchase History'
-      // ours (issue 11): this client's entries of the audit log
+      // ours: a section whose call failed says so instead of its empty text
+      load_failed: '%{section} could not be loaded: %{reason}',
+      retry: 'Retry',
+      retry_label: 'Retry %{section}',
+      // ours (docs/features.md): this client's entries of the audit log
       history: {
         title: 'History',
         empty: 'No staff actions recorded for this client yet.',
@@ -339,7 +506,7 @@ export const en = {
         autopay_entry: '$%{amount} on %{date}',
         empty: 'No contracts were found.',
       },
-      // ours: automated messages (issue 12)
+      // ours: automated messages (docs/automation.md)
       // Every automated message of the client, also the skipped and waiting ones; the delivered ones are in
       // 'Recent Push Notifications' too, with the devices' answers.
       automated_messages: {
@@ -375,15 +542,16 @@ export const en = {
         under_a_minute: '< 1 MINUTE(S)',
         minutes: '%{count} MINUTE(S)', // ours: the spec says whole minutes
         remove_error: 'Error removing favorites video',
+        removed: 'Favorite removed: %{title}', // ours: the undoable toast
       },
       // ours: the issue asks for the client's recent pushes on this page
       pushes: {
         title: 'Recent Push Notifications',
         columns: { sent_at: 'Sent At', title: 'Title', body: 'Message', sent_by: 'Sent By', result: 'Result' },
-        status: { sending: 'Sending', sent: 'Sent', failed: 'Failed', no_token: 'No device' },
+        status: { sending: 'Sending', sent: 'Sent', failed: 'Failed', no_token: 'No device', queued: 'Queued for retry' },
         devices: '%{sent} of %{count} device(s)',
         empty: 'No push notifications were sent to this client.',
-        automated: 'Automated · %{type}', // ours (issue 12)
+        automated: 'Automated · %{type}', // ours (docs/automation.md)
       },
       purchases: {
         title: 'Purchase History',
@@ -397,6 +565,7 @@ export const en = {
           status: 'Status',
         },
         empty: 'No purchases were found.',
+        sandbox: 'Sandbox', // ours: a RevenueCat SANDBOX purchase (docs/integrations.md)
       },
       debug: {
         title: 'User Debug Info',
@@ -447,6 +616,15 @@ export const en = {
       },
       warning: 'Warning: Client will have new access level until %{date}',
       choose_level: 'Choose a level', // ours
+      // ours (issue 24): custom end date, reason, extending a running override
+      custom_date: 'Until a date…',
+      end_date: 'End date',
+      date_range: 'From %{min} to %{max}',
+      choose_date: 'Choose a date from %{min} to %{max}',
+      reason: 'Reason (optional)',
+      reason_help: 'Kept in the audit log and the client’s timeline',
+      extend_title: 'Extend the access level override',
+      extend: 'Extend',
       save: 'Save',
       cancel: 'Cancel',
     },
@@ -480,7 +658,15 @@ export const en = {
     mindbody_id: 'MindBody ID: %{id}',
     instructor: 'COACH: %{name}',
   },
-  // ours (issue 11): every state-changing staff action, with before/after values
+  // ours (docs/features.md): every state-changing staff action, with before/after values
+  // ours (issue 24): Clients › Overrides
+  overrides: {
+    title: 'Overrides',
+    ending_soon: 'Ending within %{smart_count} day |||| Ending within %{smart_count} days',
+    until: 'until %{date}',
+    empty: 'No override is running',
+    columns: { client: 'Client', level: 'Level', starts_at: 'Granted', ends_at: 'Ends', granted_by: 'Granted by', reason: 'Reason' },
+  },
   audit: {
     title: 'Audit Log',
     empty: 'No staff actions match these filters.',
@@ -497,9 +683,45 @@ export const en = {
       client: 'Client #%{id}',
       session: 'Session',
       staff_user: 'Staff account',
+      route: 'Call %{id}',
       vimeo_sync: 'Vimeo sync #%{id}',
       mindbody_sync: 'MindBody import #%{id}',
+      message_type: 'Automated sending of type %{id}',
       other: '%{type} %{id}',
+    },
+    values: { yes: 'Yes', no: 'No' },
+    // Field names of the before → after lines; a field not named here reads 'Delay minutes' for delay_minutes.
+    fields: {
+      title: 'Title',
+      message: 'Message',
+      body: 'Message',
+      enabled: 'Enabled',
+      access_level_id: 'Access level',
+      vod_access_level: 'VOD access level',
+      admin_updated_expiration: 'Override until',
+      until: 'Until',
+      instructor: 'Instructor',
+      category_id: 'Category',
+      deleted_at: 'Deleted',
+      message_type: 'Message type',
+      msg_type_title: 'Message type',
+      vimeo_video_id: 'Vimeo video',
+      user_agent: 'Browser',
+      ip: 'Address',
+      created_at: 'Signed in',
+      sessions: 'Sessions',
+      method: 'Sign-in method',
+      reason: 'Reason',
+      limit_reached: 'Limit reached',
+      source: 'Source',
+      state: 'State',
+      full: 'Full import',
+      outcome: 'Outcome',
+      contracts: 'Contracts',
+      errors: 'Errors',
+      push_id: 'Push',
+      updated: 'Delivered',
+      opted_out: 'Opted out',
     },
     actions: {
       'auth.sign_in': 'Signed in',
@@ -515,15 +737,27 @@ export const en = {
       'client.access_level': 'Changed the VOD access level',
       'client.override_grant': 'Granted an access level override',
       'client.override_end': 'Ended an access level override',
+      'client.override_extend': 'Extended an access level override',
+      'client.note_add': 'Added a note',
+      'client.note_update': 'Edited a note',
+      'client.note_delete': 'Deleted a note',
+      'client.tags': 'Changed the tags',
       'client.push': 'Sent a push notification',
       'client.favorite_add': 'Added a favorite',
       'client.favorite_remove': 'Removed a favorite',
       'client.contracts_sync': 'Synced contracts',
       'automated_message.update': 'Changed automated sending settings',
       'client.automated_opt_out': 'Opted in or out of automated messages',
+      'client.merge': 'Merged a duplicate MindBody client into this one',
+      'auth.access_denied': 'Was refused (role)',
+      'staff.create': 'Added a staff account',
+      'staff.update': 'Changed a staff role or status',
+      'staff.password_reset': "Reset a staff member's password",
+      'staff.password_change': 'Changed their own password',
+      'staff.remove': 'Removed a staff account',
     },
   },
-  // ours (issue 11): the signed-in staff member's sessions
+  // ours (docs/features.md): the signed-in staff member's sessions
   sessions: {
     title: 'My sessions',
     intro: 'Everywhere you are signed in. A session ends after 30 minutes without use and 12 hours after sign-in.',
@@ -535,7 +769,123 @@ export const en = {
     others_ended: '%{smart_count} other session ended |||| %{smart_count} other sessions ended',
     none_other: 'There are no other sessions to end.',
     unknown_device: 'Unknown browser',
-    columns: { device: 'Browser', address: 'Address', created: 'Signed in', last_seen: 'Last seen', expires: 'Ends' },
+    columns: { device: 'Browser', address: 'Address', created: 'Signed in', last_seen: 'Last seen', expires: 'Ends', actions: 'Actions' },
+  },
+  // ours: the staff screen (owners) and roles (docs/security.md)
+  staff: {
+    title: 'Staff',
+    intro: 'Who can sign in to this console and what their role lets them do. There is always at least one active owner.',
+    add: 'Add staff member',
+    create_title: 'Add staff member',
+    edit_title: 'Staff member',
+    back: 'Back to staff',
+    never: 'Never',
+    oidc: 'signs in through the identity provider',
+    self_note: 'This is your account. Change your own password from the user menu.',
+    nickname_help: 'Optional; the part of the e-mail before the @ otherwise.',
+    role_help: 'Owner: everything. Manager: all but staff. Front desk: clients and pushes. Content: videos.',
+    status_help: 'Disabling signs them out everywhere at once.',
+    fields: { email: 'E-mail', nickname: 'Name', role: 'Role', status: 'Status', last_sign_in_at: 'Last sign-in' },
+    roles: { owner: 'Owner', manager: 'Manager', front_desk: 'Front desk', content: 'Content' },
+    statuses: { active: 'Active', disabled: 'Disabled' },
+    password: {
+      title: 'Password to hand over',
+      intro: 'Give this password to %{email}. They can change it from the user menu once signed in.',
+      label: 'Generated password',
+      copy: 'Copy',
+      copied: 'Copied',
+      once: 'It is shown only now: the console keeps no copy of it.',
+      done: 'Done',
+    },
+    reset: {
+      button: 'Reset password',
+      title: 'Reset the password?',
+      content: '%{email} gets a new generated password and is signed out everywhere.',
+      confirm: 'Reset password',
+    },
+  },
+  account: {
+    password: {
+      title: 'Change password',
+      intro: 'Your other sessions end when the password changes; this one stays.',
+      current_password: 'Current password',
+      new_password: 'New password',
+      repeat: 'New password again',
+      submit: 'Change password',
+      required: 'Required',
+      too_short: 'At least %{min} characters',
+      mismatch: 'The two new passwords differ',
+      changed: 'Password changed; %{smart_count} other session ended |||| Password changed; %{smart_count} other sessions ended',
+    },
+  },
+  // ours (issue 23): saved segments, the at-risk list (docs/features.md#segments)
+  segments: {
+    create_title: 'New segment',
+    save_as: 'Save as segment',
+    delete: 'Delete segment',
+    delete_title: 'Delete the segment %{name}?',
+    delete_content: 'The segment leaves the sidebar; its clients are not changed.',
+    fields: { name: 'Name' },
+    filters: {
+      yes: 'Yes',
+      no: 'No',
+      q_help: 'Part of a name or e-mail',
+      days_help: 'Days, 1-3650',
+      last_class_days: 'A class within the last … days',
+      no_class_days: 'No class within the last … days',
+      last_stream_days: 'A stream within the last … days',
+      no_stream_days: 'No stream within the last … days',
+      last_activity_days: 'A class or stream within the last … days',
+      app_installed: 'Has the app (a device token)',
+      opted_out: 'Opted out of automated messages',
+    },
+    preview: 'Preview',
+    preview_failed: 'The preview could not be loaded',
+    count: '%{count} client matches |||| %{count} clients match',
+    count_estimate: 'About %{count} clients match',
+    at_risk: {
+      title: 'At risk',
+      explain: 'Clients with a class or a stream in the %{active} days before the last %{quiet} days, and none since. Most valuable first.',
+      empty: 'No client is at risk right now.',
+      contract: 'Running contract',
+      never: 'Never',
+      push: 'Push',
+      push_to: 'Push to %{name}',
+      range: '%{from}-%{to} of %{total}',
+      columns: { client: 'Client', level: 'Access level', last_active: 'Last class or stream', last_contacted: 'Last contacted', push: 'Push' },
+    },
+  },
+  // ours (issue 23): broadcasts and bulk pushes (docs/automation.md#broadcasts)
+  broadcasts: {
+    title: 'Broadcasts',
+    broadcast: 'Broadcast',
+    empty: 'No broadcast yet. Open a segment or the at-risk list and choose Broadcast.',
+    send_draft: 'Send now',
+    cancel: 'Cancel',
+    recipients: '%{smart_count} recipient |||| %{smart_count} recipients',
+    counts: 'sent %{sent} · failed %{failed} · skipped %{skipped}%{reasons} · pending %{pending}',
+    reasons: { opted_out: 'opted out', daily_cap: 'daily cap', no_token: 'no device' },
+    statuses: { draft: 'Draft', scheduled: 'Scheduled', sending: 'Sending', sent: 'Sent', cancelled: 'Cancelled' },
+    kinds: { broadcast: 'Broadcast', bulk_push: 'Bulk push' },
+    columns: { created: 'Created', message: 'Message', kind: 'Kind', status: 'Status', recipients: 'Recipients', results: 'Results', actions: 'Actions' },
+    dialog: {
+      title: 'Broadcast to %{count} client |||| Broadcast to %{count} clients',
+      fields: { title: 'Title', message: 'Message', send_at: 'Send at' },
+      placeholders: '{first_name} and {last_name} are filled in for each client',
+      later: 'Schedule for later',
+      save_draft: 'Save draft',
+      continue: 'Continue',
+      confirm_now:
+        'Send this push now to %{count} client? Quiet hours, opt-outs and the daily cap still apply. |||| Send this push now to %{count} clients? Quiet hours, opt-outs and the daily cap still apply.',
+      confirm_later:
+        'Send this push at %{when} to %{count} client? Quiet hours, opt-outs and the daily cap still apply. |||| Send this push at %{when} to %{count} clients? Quiet hours, opt-outs and the daily cap still apply.',
+      send_to: 'Send to %{count} client |||| Send to %{count} clients',
+      schedule_to: 'Schedule for %{count} client |||| Schedule for %{count} clients',
+      done_sending: 'Sending to %{count} client. |||| Sending to %{count} clients.',
+      done_scheduled: 'Scheduled for %{count} client. |||| Scheduled for %{count} clients.',
+      done_draft: 'Draft saved (%{count} client now). |||| Draft saved (%{count} clients now).',
+      history: 'See Broadcasts',
+    },
   },
   // ours: when the Mindbody client import last ran (shown on the client lists)
   mindbody_sync: {
@@ -546,6 +896,8 @@ export const en = {
     failed: 'MindBody last synced %{time} · the last attempt failed',
     failed_first: 'MindBody sync failed; not synced yet',
     sandbox: 'Sandbox site: set the MINDBODY_* credentials on the server for the live API.',
+    calls: '%{calls} of %{limit} MindBody calls used today',
+    deferred: 'visits of %{count} clients wait for a later day',
   },
 } as const;
 

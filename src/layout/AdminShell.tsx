@@ -6,7 +6,6 @@ import {
   AuthenticationError,
   CoreAdminUI,
   Error as ErrorPage,
-  NotFound,
   localStorageStore,
   type AuthProvider,
   type DataProvider,
@@ -14,6 +13,7 @@ import {
   type Store,
 } from 'react-admin';
 import type { RaThemeOptions } from 'react-admin';
+import { NotFoundPage } from './NotFoundPage';
 
 type CoreProps = ComponentProps<typeof CoreAdminUI>;
 
@@ -58,7 +58,7 @@ export const AdminShell = ({ store, lightTheme, darkTheme, notification: Notific
       disableTelemetry
       accessDenied={AccessDenied}
       authenticationError={AuthenticationError}
-      catchAll={NotFound as CoreProps['catchAll']}
+      catchAll={NotFoundPage}
       error={ErrorPage}
     >
       {children}

@@ -1,25 +1,25 @@
 import { Box, Typography } from '@mui/material';
-import { AppBar as RaAppBar, LoadingIndicator, TitlePortal, ToggleThemeButton, useTranslate } from 'react-admin';
+import { AppBar as RaAppBar, LoadingIndicator, TitlePortal, ToggleThemeButton, useTranslate, type AppBarProps } from 'react-admin';
 
-const Toolbar = () => (
-  <>
-    <ToggleThemeButton />
-    <LoadingIndicator />
-  </>
-);
-
-/** App name (spec §1: "the header titles the app as a management console"), then the page title. */
-export const AppBar = () => {
+const Toolbar = () => {
   const translate = useTranslate();
   return (
-    // The user menu lives in the sidebar footer, so the AppBar has none.
-    <RaAppBar userMenu={false} toolbar={<Toolbar />}>
-      <Typography
-        variant="h6"
-        component="div"
-        noWrap
-        sx={{ display: { xs: 'none', sm: 'block' }, fontWeight: 600, mr: 1, flexShrink: 0 }}
-      >
+    <>
+      <ToggleThemeButton />
+      {/* Its props go to the spinner shown while loading, which would otherwise have no name. */}
+      <LoadingIndicator {...({ 'aria-label': translate('ra.page.loading') } as object)} />
+    </>
+  );
+};
+
+/** App name (spec §1: "the header titles the app as a management console"), then the page title. */
+export const AppBar = ({ alwaysOn }: Pick<AppBarProps, 'alwaysOn'>) => {
+  const translate = useTranslate();
+  return (
+    // The user menu lives in the sidebar footer, so the AppBar has none. `alwaysOn` comes from the
+    // Layout's appBarAlwaysOn: without it the bar slides away on scroll, taking the drawer's toggle along.
+    <RaAppBar userMenu={false} toolbar={<Toolbar />} alwaysOn={alwaysOn}>
+      <Typography variant="h6" component="div" noWrap sx={{ display: { xs: 'none', sm: 'block' }, fontWeight: 600, mr: 1, flexShrink: 0 }}>
         {translate('app.title')}
         <Box component="span" sx={{ display: { xs: 'none', md: 'inline' }, fontWeight: 400, opacity: 0.8 }}>
           {' · '}

@@ -1,8 +1,9 @@
 import type { ReactElement, ReactNode } from 'react';
-import { Collapse, List, ListItemIcon, MenuItem, Tooltip, Typography } from '@mui/material';
+import { Collapse, List, ListItemIcon, Tooltip, Typography } from '@mui/material';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import { useSidebarState, useStore, useTranslate } from 'react-admin';
 import type { MessageKey } from '../providers/i18nProvider';
+import { NavButton } from './NavButton';
 
 export interface SubMenuProps {
   /** Stable id: names the stored open/closed state and the list element. */
@@ -12,7 +13,10 @@ export interface SubMenuProps {
   children: ReactNode;
 }
 
-/** A collapsible sidebar group (spec §1: "collapsible groups (animated expand)"). */
+/**
+ * A collapsible sidebar group (spec §1: "collapsible groups (animated expand)"): a disclosure
+ * button (Tab reaches it, Enter or Space opens and closes it) over its entries.
+ */
 export const SubMenu = ({ id, label, icon, children }: SubMenuProps) => {
   const translate = useTranslate();
   const [sidebarOpen] = useSidebarState();
@@ -22,10 +26,12 @@ export const SubMenu = ({ id, label, icon, children }: SubMenuProps) => {
   const listId = `menu-group-${id}`;
 
   const header = (
-    <MenuItem
+    <NavButton
       onClick={() => setOpen(!open)}
       aria-expanded={open}
       aria-controls={listId}
+      // The icon-only sidebar has no visible text: the button still needs its name.
+      aria-label={sidebarOpen ? undefined : text}
       sx={{ color: 'text.secondary', fontWeight: 600 }}
     >
       <ListItemIcon>{icon}</ListItemIcon>
@@ -41,12 +47,18 @@ export const SubMenu = ({ id, label, icon, children }: SubMenuProps) => {
           })}
         />
       )}
-    </MenuItem>
+    </NavButton>
   );
 
   return (
     <>
-      {sidebarOpen ? header : <Tooltip title={text} placement="right">{header}</Tooltip>}
+      {sidebarOpen ? (
+        header
+      ) : (
+        <Tooltip title={text} placement="right">
+          {header}
+        </Tooltip>
+      )}
       <Collapse in={open} timeout="auto">
         <List
           id={listId}
@@ -55,7 +67,7 @@ export const SubMenu = ({ id, label, icon, children }: SubMenuProps) => {
           aria-label={text}
           disablePadding
           // Indent the entries under their header, but not in the icon-only sidebar.
-          sx={{ '& .MuiMenuItem-root': { pl: sidebarOpen ? 3.5 : 2 } }}
+          sx={{ '& .MuiMenuItem-root, & .MuiListItemButton-root': { pl: sidebarOpen ? 3.5 : 2 } }}
         >
           {children}
         </List>

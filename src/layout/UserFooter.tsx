@@ -3,11 +3,14 @@ import { Avatar, Box, IconButton, ListItemIcon, Menu, MenuItem, Typography } fro
 import LogoutIcon from '@mui/icons-material/Logout';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import DevicesIcon from '@mui/icons-material/DevicesOutlined';
+import PasswordIcon from '@mui/icons-material/PasswordOutlined';
 import { useNavigate } from 'react-router-dom';
-import { SESSIONS_PATH } from '../audit';
+import { SESSIONS_PATH } from '../sessions';
+import { ChangePasswordDialog } from '../staff';
 import { useGetIdentity, useLogout, useSidebarState, useTranslate } from 'react-admin';
+import { useCloseDrawerOnPhone } from './useCloseDrawerOnPhone';
 
-/** Bottom of the sidebar (spec §1): the signed-in user and a menu with 'My sessions' (ours) and 'Log out'. */
+/** Bottom of the sidebar (spec §1): the signed-in user and a menu with 'My sessions', 'Change password' (ours) and 'Log out'. */
 export const UserFooter = () => {
   const { identity } = useGetIdentity();
   const logout = useLogout();
@@ -15,6 +18,8 @@ export const UserFooter = () => {
   const translate = useTranslate();
   const [sidebarOpen] = useSidebarState();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const [changingPassword, setChangingPassword] = useState(false);
+  const closeDrawer = useCloseDrawerOnPhone();
 
   if (!identity) return null;
   const nickname = String(identity.fullName ?? '');
@@ -27,10 +32,7 @@ export const UserFooter = () => {
   );
 
   return (
-    <Box
-      component="footer"
-      sx={{ display: 'flex', alignItems: 'center', gap: 1.25, px: 1.25, py: 1.25, flexShrink: 0, borderTop: 1, borderColor: 'divider' }}
-    >
+    <Box component="footer" sx={{ display: 'flex', alignItems: 'center', gap: 1.25, px: 1.25, py: 1.25, flexShrink: 0, borderTop: 1, borderColor: 'divider' }}>
       {sidebarOpen && avatar(36)}
       {sidebarOpen && (
         <Box sx={{ minWidth: 0, flex: 1 }}>
@@ -63,6 +65,7 @@ export const UserFooter = () => {
         <MenuItem
           onClick={() => {
             setAnchor(null);
+            closeDrawer();
             navigate(SESSIONS_PATH);
           }}
         >
@@ -70,6 +73,17 @@ export const UserFooter = () => {
             <DevicesIcon fontSize="small" />
           </ListItemIcon>
           {translate('app.user.sessions')}
+        </MenuItem>
+        <MenuItem
+          onClick={() => {
+            setAnchor(null);
+            setChangingPassword(true);
+          }}
+        >
+          <ListItemIcon>
+            <PasswordIcon fontSize="small" />
+          </ListItemIcon>
+          {translate('app.user.change_password')}
         </MenuItem>
         <MenuItem
           onClick={() => {
@@ -84,6 +98,7 @@ export const UserFooter = () => {
           {translate('app.user.logout')}
         </MenuItem>
       </Menu>
+      <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
     </Box>
   );
 };

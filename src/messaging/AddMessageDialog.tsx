@@ -10,7 +10,7 @@ import TextField from '@mui/material/TextField';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import { useConsoleDataProvider } from '../providers/dataProvider';
-import type { AddMessageRequest } from '../../contract/messaging';
+import type { AddMessageRequest } from '@contract/messaging';
 import { MessagePreview } from './MessagePreview';
 import { messagesQueryKey } from './useMessageTemplates';
 

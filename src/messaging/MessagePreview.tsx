@@ -1,6 +1,6 @@
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { fillPlaceholders, hasPlaceholders, unknownPlaceholders } from '../../contract/placeholders';
+import { fillPlaceholders, hasPlaceholders, unknownPlaceholders } from '@contract/placeholders';
 import { SAMPLE_CLIENT } from './sampleClient';
 
 /** Shown next to a template's text: how it reads for a sample client, and any placeholder nothing fills. */

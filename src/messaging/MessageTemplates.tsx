@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import SaveIcon from '@mui/icons-material/Save';
 import { useNotify, useTranslate } from 'react-admin';
-import { MESSAGE_PLACEHOLDERS } from '../../contract/placeholders';
+import { MESSAGE_PLACEHOLDERS } from '@contract/placeholders';
 import { AddMessageDialog } from './AddMessageDialog';
 import { failureReason } from './failureReason';
 import { LeaveGuard } from './LeaveGuard';

@@ -51,7 +51,11 @@ export const MessageTemplatesTable = ({ rows, failures, onEdit }: MessageTemplat
               sx={{
                 verticalAlign: 'top',
                 bgcolor: (theme) => (failure ? alpha(theme.palette.error.main, 0.06) : changed ? alpha(theme.palette.info.main, 0.06) : undefined),
-                boxShadow: failure ? (theme) => `inset 4px 0 ${theme.palette.error.main}` : changed ? (theme) => `inset 4px 0 ${theme.palette.info.main}` : undefined,
+                boxShadow: failure
+                  ? (theme) => `inset 4px 0 ${theme.palette.error.main}`
+                  : changed
+                    ? (theme) => `inset 4px 0 ${theme.palette.info.main}`
+                    : undefined,
               }}
             >
               <TableCell sx={{ gridArea: 'title' }}>

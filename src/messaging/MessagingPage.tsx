@@ -6,7 +6,7 @@ import { messageTypes, type MessageType } from './messageTypes';
 
 /**
  * Push messaging for one message type (spec §2). The page is a stack of sections so later
- * settings of the type (automated sending, issue 12) sit beside the templates without touching them.
+ * settings of the type (automated sending, docs/automation.md) sit beside the templates without touching them.
  */
 const MessagingPage = ({ typeId }: { typeId: MessageType['id'] }) => {
   const translate = useTranslate();

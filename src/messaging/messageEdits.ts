@@ -1,4 +1,4 @@
-import type { PushMessage } from '../../contract/messaging';
+import type { PushMessage } from '@contract/messaging';
 
 /** A row as the page holds it: the stored message plus the spec's local "changed" flag. */
 export type MessageRow = PushMessage & { ranupdates?: 'true' };

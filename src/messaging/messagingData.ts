@@ -1,4 +1,4 @@
-import type { AddMessageRequest, AddMessageResponse, MessagesResponse, PushMessage } from '../../contract/messaging';
+import type { AddMessageRequest, AddMessageResponse, MessagesResponse, PushMessage } from '@contract/messaging';
 
 import type { DataModule } from '../providers/dataModule';
 import { hasStatus, type HttpClient } from '../providers/http';
@@ -6,7 +6,7 @@ import type { MessageRow } from './messageEdits';
 
 // The answers are checked against the contract's zod schemas, loaded on the first messaging call
 // so the schema library stays out of the console's first download.
-const schemas = () => import('../../contract/messaging');
+const schemas = () => import('@contract/messaging');
 
 // A type alias (not an interface) so it fits DataModule's string-keyed method map.
 export type MessagingMethods = {

@@ -1,4 +1,4 @@
-import type { PlaceholderValues } from '../../contract/placeholders';
+import type { PlaceholderValues } from '@contract/placeholders';
 
 /**
  * The previews fill placeholders with this fixed sample client rather than a fetched demo client:

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useConsoleDataProvider } from '../providers/dataProvider';
-import type { PushMessage } from '../../contract/messaging';
+import type { PushMessage } from '@contract/messaging';
 import { applyEdit, changedRows, markSaved, mergeFetched, type MessageEdit, type MessageRow } from './messageEdits';
 
 export const messagesQueryKey = (typeId: number) => ['messaging', typeId] as const;

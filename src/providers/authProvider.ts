@@ -1,5 +1,6 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
-import type { IsAuthenticatedResponse, SignedInUser } from '../../contract/auth';
+import type { IsAuthenticatedResponse, SignedInUser } from '@contract/auth';
+import { consolePermission } from '@contract/permissions';
 import { config as defaultConfig, type ConsoleConfig } from './config';
 import { createHttpClient, hasStatus, type HttpClient } from './http';
 
@@ -13,6 +14,8 @@ export interface AuthProviderOptions {
   /** Full-page navigation; injectable because jsdom cannot navigate. */
   redirect?: (url: string) => void;
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
+  /** The page the browser is on (path, query, fragment); injectable for tests. */
+  currentPage?: () => string;
 }
 
 export type ConsoleIdentity = UserIdentity & SignedInUser;
@@ -21,6 +24,18 @@ export const USER_STORAGE_KEY = 'studio-console.user';
 
 const browserRedirect = (url: string) => {
   window.location.href = url;
+};
+
+const browserPage = () => `${window.location.pathname}${window.location.search}${window.location.hash}`;
+
+/**
+ * Our server's login page is told which page to come back to after sign-in (it keeps only a path
+ * of its own: server/src/auth/returnPath.ts). A login URL on another origin (an identity
+ * provider, an API elsewhere) is left alone: it would read our path as one of its own.
+ */
+export const loginUrlReturningTo = (loginUrl: string, page: string) => {
+  if (!loginUrl.startsWith('/') || loginUrl.startsWith('//') || page === '' || page === '/') return loginUrl;
+  return `${loginUrl}${loginUrl.includes('?') ? '&' : '?'}next=${encodeURIComponent(page)}`;
 };
 
 const browserStorage = () => {
@@ -53,6 +68,8 @@ export const createAuthProvider = (options: AuthProviderOptions = {}): AuthProvi
   const http = options.http ?? createHttpClient(config);
   const redirect = options.redirect ?? browserRedirect;
   const storage = options.storage === undefined ? browserStorage() : options.storage;
+  const currentPage = options.currentPage ?? browserPage;
+  const signInUrl = () => loginUrlReturningTo(config.loginUrl(), currentPage());
 
   let user = readStoredUser(storage);
   let leaving = false;
@@ -84,19 +101,36 @@ export const createAuthProvider = (options: AuthProviderOptions = {}): AuthProvi
         remember(answer.user ?? null);
         return;
       }
-      leaveFor(config.loginUrl());
+      leaveFor(signInUrl());
       throw leavingError();
     },
 
     checkError: async (error: unknown) => {
       if (!hasStatus(error)) return;
       if (error.status === 401) {
-        if (!leaving) leaveFor(config.loginUrl());
+        if (!leaving) leaveFor(signInUrl());
         throw leavingError();
       }
-      // Signed in but refused: keep the session, let react-admin say "not authorized".
-      if (error.status === 403) throw { logoutUser: false };
+      // Signed in but refused: keep the session and say why (the server names the missing permission).
+      if (error.status === 403) {
+        const message = (error as { body?: { message?: unknown } }).body?.message;
+        throw { logoutUser: false, message: typeof message === 'string' && message ? message : 'ra.notification.not_authorized' };
+      }
     },
+
+    /**
+     * What the role may use (contract/permissions.ts), so menus, buttons and screens it may not use
+     * are not shown; the server refuses them anyway. A backend that sends no permissions (spec §7's
+     * isAuthenticated has none) gets everything shown, as before roles.
+     */
+    canAccess: async ({ resource, action }) => {
+      if (!user) return false;
+      if (!user.permissions) return true;
+      const permission = consolePermission(resource, action);
+      return permission !== undefined && user.permissions.includes(permission);
+    },
+
+    getPermissions: async () => user?.permissions ?? null,
 
     logout: () => {
       if (!leaving) leaveFor(config.logoutUrl());

@@ -12,7 +12,7 @@ export interface ConsoleEnv {
   VITE_ALGOLIA_HOST?: string;
 }
 
-import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '../../contract/searchConfig';
+import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@contract/searchConfig';
 
 export interface ConsoleConfig {
   /** '' means "same origin as the console". */

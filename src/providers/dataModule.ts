@@ -24,14 +24,4 @@ export interface DataModule<M extends NamedMethods = NamedMethods> {
 /** Areas export a factory so the HTTP client (and so the server URL) stays injectable. */
 export type DataModuleFactory<M extends NamedMethods = NamedMethods> = (http: HttpClient) => DataModule<M>;
 
-export const crudMethodNames: CrudMethodName[] = [
-  'getList',
-  'getOne',
-  'getMany',
-  'getManyReference',
-  'create',
-  'update',
-  'updateMany',
-  'delete',
-  'deleteMany',
-];
+export const crudMethodNames: CrudMethodName[] = ['getList', 'getOne', 'getMany', 'getManyReference', 'create', 'update', 'updateMany', 'delete', 'deleteMany'];

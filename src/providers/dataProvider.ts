@@ -1,22 +1,12 @@
 import { useDataProvider, type DataProvider } from 'react-admin';
 import { httpClient, type HttpClient } from './http';
 import { crudMethodNames, type CrudMethodName, type DataModule, type NamedMethods } from './dataModule';
-import { videosData } from '../videos/videosData';
-import { clientsData } from '../clients/clientsData';
-import { dashboardData } from '../dashboard/dashboardData';
-import { messagingData } from '../messaging/messagingData';
-import { automationData } from '../messaging/automation/automationData';
-import { mindbodySyncData } from '../clients/mindbodySyncData';
-import { auditData } from '../audit/auditData';
+import { consoleAreas } from '../areas';
 
-/**
- * One line per area. Each area keeps its endpoints in `src/<area>/<area>Data.ts`
- * (a DataModuleFactory).
- */
-const areaModules = (http: HttpClient) =>
-  [videosData(http), messagingData(http), automationData(http), clientsData(http), dashboardData(http), mindbodySyncData(http), auditData(http)] as const;
+/** Each area keeps its endpoints in `src/<area>/<area>Data.ts` (a DataModuleFactory), listed in src/areas.ts. */
+const areaModules = (http: HttpClient) => consoleAreas().flatMap((area) => area.data.map((factory) => factory(http)));
 
-type AreaModules = ReturnType<typeof areaModules>[number];
+type AreaModules = ReturnType<ReturnType<typeof consoleAreas>[number]['data'][number]>;
 type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void ? I : never;
 type AreaMethods = UnionToIntersection<NonNullable<AreaModules['methods']>>;
 
@@ -46,9 +36,7 @@ export const composeDataProvider = (modules: readonly DataModule[]): DataProvide
     crudMethodNames.map((name) => [
       name,
       (resource: string, params: unknown) => {
-        const method = owners.get(resource)?.resources?.[resource]?.[name] as
-          | ((resource: string, params: unknown) => Promise<unknown>)
-          | undefined;
+        const method = owners.get(resource)?.resources?.[resource]?.[name] as ((resource: string, params: unknown) => Promise<unknown>) | undefined;
         return method ? method(resource, params) : notSupported(name)(resource);
       },
     ]),
@@ -57,10 +45,7 @@ export const composeDataProvider = (modules: readonly DataModule[]): DataProvide
   return { ...crud, ...methods } as DataProvider;
 };
 
-export const createDataProvider = (http: HttpClient = httpClient): ConsoleDataProvider =>
-  composeDataProvider(areaModules(http)) as ConsoleDataProvider;
-
-export const dataProvider = createDataProvider();
+export const createDataProvider = (http: HttpClient = httpClient): ConsoleDataProvider => composeDataProvider(areaModules(http)) as ConsoleDataProvider;
 
 /** Typed access to the named methods from components (always call them through TanStack Query). */
 export const useConsoleDataProvider = () => useDataProvider<ConsoleDataProvider>();

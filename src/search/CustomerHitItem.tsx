@@ -2,8 +2,8 @@ import type { MouseEvent } from 'react';
 import { Highlight } from 'react-instantsearch';
 import { Link } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
-import { AVATAR_SIZE, customerHitPath } from '../../contract/searchRules';
-import type { CustomerHit } from '../../contract/search';
+import { AVATAR_SIZE, customerHitPath } from '@contract/searchRules';
+import type { CustomerHit } from '@contract/search';
 import { AVATAR_OFFLINE_FALLBACK, avatarUrl } from './searchRules';
 
 interface Props {

@@ -1,6 +1,6 @@
 import { Box, CircularProgress, List, Paper, Popper, Typography, type SxProps, type Theme } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { CustomerHit } from '../../contract/search';
+import type { CustomerHit } from '@contract/search';
 import { CustomerHitItem } from './CustomerHitItem';
 
 interface Props {

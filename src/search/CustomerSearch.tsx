@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { Configure, InstantSearch } from 'react-instantsearch';
-import { CUSTOMERS_INDEX, DEFAULT_HITS_PER_PAGE } from '../../contract/searchRules';
+import { CUSTOMERS_INDEX, DEFAULT_HITS_PER_PAGE } from '@contract/searchRules';
 import type { ConsoleConfig } from '../providers/config';
 import { createSearchClient } from './searchClient';
 import { STALLED_SEARCH_DELAY_MS } from './searchRules';

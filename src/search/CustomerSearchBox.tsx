@@ -3,7 +3,7 @@ import { Box, IconButton, InputBase, MenuItem, TextField } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import ClearIcon from '@mui/icons-material/Close';
 import { useTranslate } from 'react-admin';
-import { CUSTOMERS_INDEX, MAX_QUERY_LENGTH } from '../../contract/searchRules';
+import { CUSTOMERS_INDEX, MAX_QUERY_LENGTH } from '@contract/searchRules';
 
 interface Props {
   value: string;
@@ -22,18 +22,24 @@ interface Props {
 }
 
 /** Spec §2: 'Search for:' (only Customers), the box (512 characters at most) and its two buttons. */
-export const CustomerSearchBox = ({ value, anchorRef, autoFocus, ready, listId, expanded, activeId, onFocus, onChange, onSubmit, onClear, onKeyDown }: Props) => {
+export const CustomerSearchBox = ({
+  value,
+  anchorRef,
+  autoFocus,
+  ready,
+  listId,
+  expanded,
+  activeId,
+  onFocus,
+  onChange,
+  onSubmit,
+  onClear,
+  onKeyDown,
+}: Props) => {
   const translate = useTranslate();
   return (
     <Box component="form" role="search" noValidate data-ready={ready ? 'true' : undefined} onSubmit={(event) => (event.preventDefault(), onSubmit())}>
-      <TextField
-        select
-        size="small"
-        fullWidth
-        label={translate('search.search_for')}
-        value={CUSTOMERS_INDEX}
-        sx={{ mb: 1 }}
-      >
+      <TextField select size="small" fullWidth label={translate('search.search_for')} value={CUSTOMERS_INDEX} sx={{ mb: 1 }}>
         <MenuItem value={CUSTOMERS_INDEX}>{translate('search.indexes.customers')}</MenuItem>
       </TextField>
       {/* Not a MUI Paper: react-admin's sidebar restyles every Paper inside it (full height). */}

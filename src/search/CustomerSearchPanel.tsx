@@ -2,8 +2,9 @@ import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Box, ClickAwayListener } from '@mui/material';
 import { useHits, useInstantSearch, useSearchBox } from 'react-instantsearch';
 import { useNavigate } from 'react-router-dom';
-import { customerHitPath } from '../../contract/searchRules';
-import type { CustomerHit } from '../../contract/search';
+import { customerHitPath } from '@contract/searchRules';
+import { useCloseDrawerOnPhone } from '../layout/useCloseDrawerOnPhone';
+import type { CustomerHit } from '@contract/search';
 import { moveSelection, SEARCH_DEBOUNCE_MS, showableHits } from './searchRules';
 import { CustomerSearchBox } from './CustomerSearchBox';
 import { CustomerHitList } from './CustomerHitList';
@@ -19,12 +20,14 @@ export const CustomerSearchPanel = ({ initialValue = '', autoFocus = false }: { 
   const { items } = useHits<CustomerHit>();
   const { status } = useInstantSearch({ catchError: true });
   const navigate = useNavigate();
+  const closeDrawer = useCloseDrawerOnPhone();
   const [value, setValue] = useState(initialValue || query);
   const [open, setOpen] = useState(autoFocus);
   const [selected, setSelected] = useState(-1);
   const timer = useRef<ReturnType<typeof setTimeout>>(undefined);
   const [anchor, setAnchor] = useState<HTMLDivElement | null>(null);
-  const hits = showableHits(items);
+  // After a failed search the hits on hand answer an earlier query: showing them would pass them off as this one's.
+  const hits = status === 'error' ? [] : showableHits(items);
 
   useEffect(() => {
     // What was typed while the widget loaded is searched for at once.
@@ -45,6 +48,7 @@ export const CustomerSearchPanel = ({ initialValue = '', autoFocus = false }: { 
   };
   const openHit = (hit: CustomerHit) => {
     close();
+    closeDrawer();
     navigate(customerHitPath(hit));
   };
 

@@ -1,5 +1,5 @@
 import { liteClient, type LiteClient } from 'algoliasearch/lite';
-import { SEARCH_HOST_SELF } from '../../contract/searchConfig';
+import { SEARCH_HOST_SELF } from '@contract/searchConfig';
 import type { ConsoleConfig } from '../providers/config';
 import { SEARCH_TIMEOUTS } from './searchRules';
 
@@ -9,7 +9,10 @@ type Host = { url: string; accept: 'read' | 'readWrite' | 'write'; protocol: 'ht
  * Where searches go: '' = hosted Algolia's own hosts; 'self' = our endpoint on the console's
  * origin (plus API base and server prefix); otherwise a host, optionally with protocol, port and path.
  */
-export function searchHosts(config: Pick<ConsoleConfig, 'algolia' | 'apiBaseUrl' | 'serverPrefix'>, origin = globalThis.location?.origin ?? ''): Host[] | undefined {
+export function searchHosts(
+  config: Pick<ConsoleConfig, 'algolia' | 'apiBaseUrl' | 'serverPrefix'>,
+  origin = globalThis.location?.origin ?? '',
+): Host[] | undefined {
   const { host } = config.algolia;
   if (!host) return undefined;
   const text = host === SEARCH_HOST_SELF ? `${config.apiBaseUrl || origin}${config.serverPrefix}` : host;

@@ -1,17 +1,11 @@
-import {
-  AVATAR_BASE_URL,
-  AVATAR_FALLBACK,
-  AVATAR_SIZE,
-  isShowableCustomerHit,
-} from '../../contract/searchRules';
-import type { CustomerHit } from '../../contract/search';
+import { AVATAR_BASE_URL, AVATAR_FALLBACK, AVATAR_SIZE, isShowableCustomerHit } from '@contract/searchRules';
+import type { CustomerHit } from '@contract/search';
 import { sha256Hex } from './sha256';
 
-export { customerHitPath, isShowableCustomerHit, videoHitPath } from '../../contract/searchRules';
+export { customerHitPath, isShowableCustomerHit, videoHitPath } from '@contract/searchRules';
 
 /** Spec §2: a 60x60 avatar from Gravatar keyed by the SHA-256 of the trimmed, lower-cased e-mail. */
-export const avatarUrl = (email: string) =>
-  `${AVATAR_BASE_URL}${sha256Hex(email.trim().toLowerCase())}?s=${AVATAR_SIZE}&d=${AVATAR_FALLBACK}`;
+export const avatarUrl = (email: string) => `${AVATAR_BASE_URL}${sha256Hex(email.trim().toLowerCase())}?s=${AVATAR_SIZE}&d=${AVATAR_FALLBACK}`;
 
 /** Shown when the avatar service cannot be reached at all (closed networks, blocked images). */
 export const AVATAR_OFFLINE_FALLBACK = '/avatar-fallback.svg';

@@ -1,6 +1,6 @@
 import { MenuItem, Select } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import { VIDEO_ACCESS_LEVELS, type AdminVideo } from '../../contract/videos';
+import { VIDEO_ACCESS_LEVELS, type AdminVideo } from '@contract/videos';
 import { useSaveVideoField } from './useSaveVideoField';
 
 /** The Access Level column: a dropdown preset from the record, saves at once (undoable). */

@@ -1,6 +1,6 @@
 import { Switch } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import type { AdminVideo } from '../../contract/videos';
+import type { AdminVideo } from '@contract/videos';
 import { useSaveVideoField } from './useSaveVideoField';
 
 /** The Enabled column: preset from the record, saves at once (undoable). */

@@ -17,7 +17,7 @@ import {
   useRedirect,
   useTranslate,
 } from 'react-admin';
-import { VIDEO_ACCESS_LEVELS } from '../../contract/videos';
+import { VIDEO_ACCESS_LEVELS } from '@contract/videos';
 import { PageHeader } from '../layout/PageHeader';
 import { VideoVimeoSummary } from './VideoVimeoSummary';
 

@@ -4,7 +4,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import RestoreIcon from '@mui/icons-material/RestoreFromTrash';
 import { Confirm, Link, useDelete, useNotify, useRecordContext, useRefresh, useTranslate, useUpdate } from 'react-admin';
-import type { AdminVideo } from '../../contract/videos';
+import type { AdminVideo } from '@contract/videos';
 import { errorText } from './useSaveVideoField';
 
 const DeleteVideoButton = ({ record }: { record: AdminVideo }) => {

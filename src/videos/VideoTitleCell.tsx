@@ -1,6 +1,6 @@
 import { Box, Chip, Tooltip } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import type { AdminVideo } from '../../contract/videos';
+import type { AdminVideo } from '@contract/videos';
 import { formatSyncDate } from './syncProgress';
 
 /** The Video Title column, flagged when the last complete sync no longer found the video on Vimeo. */

@@ -1,6 +1,6 @@
 import { Box, Chip, Stack, Typography } from '@mui/material';
 import { useRecordContext, useTranslate } from 'react-admin';
-import type { AdminVideo } from '../../contract/videos';
+import type { AdminVideo } from '@contract/videos';
 import { VideoThumbnail } from './VideoTitleCell';
 
 /** What Vimeo says about the video: read-only here, a sync keeps it up to date. */

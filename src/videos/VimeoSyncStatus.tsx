@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { Alert, Box, Chip, LinearProgress, Tooltip } from '@mui/material';
 import { useGetList, useRefresh, useTranslate } from 'react-admin';
-import type { VimeoSync } from '../../contract/videos';
+import type { VimeoSync } from '@contract/videos';
 import { describeSync, formatSyncDate, isSyncActive, syncPercent } from './syncProgress';
 
 const newest = { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'DESC' as const } };

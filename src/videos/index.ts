@@ -1,13 +1,30 @@
-import { createElement, lazy } from 'react';
-import type { AreaRoute } from '../layout/routes';
+import { createElement, lazy, type ComponentType } from 'react';
+import type { ConsoleArea } from '../layout/area';
+import { RequireAccess } from '../layout/RequireAccess';
+import { videosData } from './videosData';
+import { VideosMenu } from './VideosMenu';
 
 export { SyncVimeoButton } from './SyncVimeoButton';
 export { videosData } from './videosData';
 
-const VideoList = lazy(() => import('./VideoList'));
-const VideoEdit = lazy(() => import('./VideoEdit'));
+// Checked before the page mounts: react-admin's own check would still send the page's request once.
+const editorsOnly = (action: string, View: ComponentType) => () => createElement(RequireAccess, { resource: 'videos', action, children: createElement(View) });
 
-export const videosRoutes: AreaRoute[] = [
-  { path: '/videos', element: createElement(VideoList) },
-  { path: '/videos/:id', element: createElement(VideoEdit) },
-];
+/** The Video Manager is plain CRUD: a react-admin <Resource> (list at /videos, edit at /videos/:id). */
+// Annotated, not inferred: the area's views use the dataProvider whose type is drawn from this list.
+export const videosArea: ConsoleArea<readonly [typeof videosData]> = {
+  name: 'videos',
+  data: [videosData] as const,
+  resource: {
+    name: 'videos',
+    list: editorsOnly(
+      'list',
+      lazy(() => import('./VideoList')),
+    ),
+    edit: editorsOnly(
+      'edit',
+      lazy(() => import('./VideoEdit')),
+    ),
+  },
+  MenuEntry: VideosMenu,
+};

@@ -1,5 +1,5 @@
 import type { GetListParams, GetListResult } from 'react-admin';
-import type { Video } from '../../contract/videos';
+import type { Video } from '@contract/videos';
 
 type SpecVideoField = keyof Video;
 const SORTABLE: SpecVideoField[] = ['id', 'title', 'enabled', 'access_level_id'];

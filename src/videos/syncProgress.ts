@@ -1,4 +1,4 @@
-import type { VimeoSync } from '../../contract/videos';
+import type { VimeoSync } from '@contract/videos';
 
 /** A sync that still needs watching: the progress panel polls while one is queued or running. */
 export const isSyncActive = (sync: VimeoSync | undefined | null): boolean => sync?.state === 'queued' || sync?.state === 'running';

@@ -1,10 +1,9 @@
 import { createElement } from 'react';
 import { useNotify, useUpdate } from 'react-admin';
-import type { AdminVideo, AdminVideoUpdate } from '../../contract/videos';
+import type { AdminVideo, AdminVideoUpdate } from '@contract/videos';
 import { UndoableActions } from '../layout/Notification';
 
-export const errorText = (error: unknown): string =>
-  (error as { message?: string } | null)?.message || 'no answer from the server';
+export const errorText = (error: unknown): string => (error as { message?: string } | null)?.message || 'no answer from the server';
 
 /**
  * Saves one field of a row at once, undoable: the control changes immediately, react-admin's
@@ -20,10 +19,8 @@ export function useSaveVideoField() {
       { id: record.id, data, previousData: record },
       {
         mutationMode: 'undoable',
-        onSuccess: () =>
-          notify(done.message, { type: 'info', undoable: true, messageArgs: done.args, action: createElement(UndoableActions) }),
-        onError: (error) =>
-          notify('videos.notify.save_failed', { type: 'error', messageArgs: { title: record.title, error: errorText(error) } }),
+        onSuccess: () => notify(done.message, { type: 'info', undoable: true, messageArgs: done.args, action: createElement(UndoableActions) }),
+        onError: (error) => notify('videos.notify.save_failed', { type: 'error', messageArgs: { title: record.title, error: errorText(error) } }),
       },
     );
 }

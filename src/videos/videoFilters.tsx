@@ -1,5 +1,5 @@
 import { BooleanInput, NullableBooleanInput, ReferenceInput, SearchInput, SelectInput } from 'react-admin';
-import { VIDEO_ACCESS_LEVELS } from '../../contract/videos';
+import { VIDEO_ACCESS_LEVELS } from '@contract/videos';
 
 const levelChoices = VIDEO_ACCESS_LEVELS.map(({ id }) => ({ id, name: `videos.access_levels.${id}` }));
 
@@ -20,5 +20,6 @@ export const videoFilters = (translate: (key: string) => string) => [
     alwaysOn
   />,
   <BooleanInput key="missing" source="missing" label="videos.filters.missing" helperText={false} />,
+  <BooleanInput key="never_played" source="never_played" label="videos.filters.never_played" helperText={false} />,
   <BooleanInput key="deleted" source="deleted" label="videos.filters.show_deleted" helperText={false} alwaysOn />,
 ];

@@ -1,6 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { HttpError, type DataProvider } from 'react-admin';
-import type { StartVimeoSyncResponse, VideosResponse, VimeoSync } from '../../contract/videos';
+import type { StartVimeoSyncResponse, VideosResponse, VimeoSync } from '@contract/videos';
 import type { DataModule } from '../providers/dataModule';
 import { hasStatus, type HttpClient } from '../providers/http';
 import { pageSpecVideos } from './specVideoPage';
@@ -51,7 +51,10 @@ export const videosData = (http: HttpClient) => {
         update: (resource, params) => update(resource, params).catch((error) => Promise.reject(toFormErrors(error))),
         delete: remove,
       },
-      'video-categories': { getList, getMany: (resource) => getList(resource, { pagination: { page: 1, perPage: 500 }, sort: { field: 'id', order: 'ASC' }, filter: {} }) },
+      'video-categories': {
+        getList,
+        getMany: (resource) => getList(resource, { pagination: { page: 1, perPage: 500 }, sort: { field: 'id', order: 'ASC' }, filter: {} }),
+      },
       'vimeo-syncs': { getList, getOne },
     },
     methods: {

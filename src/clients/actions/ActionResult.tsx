@@ -2,7 +2,17 @@ import { Typography } from '@mui/material';
 import type { ActionOutcome } from './useTimedResult';
 
 /** The Saved/Sent/Error indicator of the action modals (spec §4, §8). */
-export const ActionResult = ({ outcome, success, error, detail }: { outcome: ActionOutcome | null; success: string; error: string; detail?: string | null }) => (
+export const ActionResult = ({
+  outcome,
+  success,
+  error,
+  detail,
+}: {
+  outcome: ActionOutcome | null;
+  success: string;
+  error: string;
+  detail?: string | null;
+}) => (
   <Typography
     role="status"
     aria-live="polite"
@@ -12,7 +22,7 @@ export const ActionResult = ({ outcome, success, error, detail }: { outcome: Act
     sx={{ mr: 'auto', pl: 1, minHeight: '1.5em' }}
   >
     {outcome === null ? '' : outcome === 'success' ? success : error}
-    {outcome === 'error' && detail ? (
+    {detail ? (
       <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block', fontWeight: 'normal' }}>
         {detail}
       </Typography>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { OptionVideo } from '../../../contract/clients';
+import type { OptionVideo } from '@contract/clients';
 import type { ClientRecord } from '../clientsData';
 import { AddFavoriteDialog } from './AddFavoriteDialog';
 

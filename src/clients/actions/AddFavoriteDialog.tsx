@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Autocomplete, Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import type { OptionVideo } from '../../../contract/clients';
+import type { OptionVideo } from '@contract/clients';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
 import type { ClientRecord } from '../clientsData';
 import { videoLength } from '../format';
@@ -78,13 +78,7 @@ export const AddFavoriteDialog = ({ client, favorites, open, onClose }: { client
           noOptionsText={t('no_videos')}
           disabled={busy}
           renderInput={(params) => (
-            <TextField
-              {...params}
-              label={t('video')}
-              error={showRequired}
-              helperText={showRequired ? t('choose_video') : undefined}
-              autoFocus
-            />
+            <TextField {...params} label={t('video')} error={showRequired} helperText={showRequired ? t('choose_video') : undefined} autoFocus />
           )}
         />
       </DialogContent>

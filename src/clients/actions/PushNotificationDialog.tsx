@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogTitle, TextField } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
-import { PUSH_BODY_MAX, PUSH_TITLE_MAX } from '../../../contract/clientRules';
+import { PUSH_BODY_MAX, PUSH_TITLE_MAX } from '@contract/clientRules';
 import { failureReason } from '../../messaging/failureReason';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
 import type { ClientRecord } from '../clientsData';
@@ -24,6 +24,8 @@ export const PushNotificationDialog = ({ client, open, onClose }: { client: Clie
   const [message, setMessage] = useState('');
   const [showRequired, setShowRequired] = useState(false);
   const [detail, setDetail] = useState<string | null>(null);
+  // FCM asked to wait: the server answered at once and retries in the background.
+  const [queued, setQueued] = useState(false);
   // One key per message: a double click or a retried request pushes once.
   const [key, setKey] = useState(newIdempotencyKey);
 
@@ -34,13 +36,15 @@ export const PushNotificationDialog = ({ client, open, onClose }: { client: Clie
     }
     setKey(newIdempotencyKey());
     setDetail(null);
+    setQueued(false);
     onClose();
   });
   const send = useMutation({
     mutationFn: () => dataProvider.pushNotification(client, { title: title.trim(), body: message.trim() }, key),
     onSuccess: (answer) => {
       setDetail(answer.updated ? null : (answer.message ?? null));
-      result.show(answer.updated ? 'success' : 'error');
+      setQueued(answer.queued === true);
+      result.show(answer.updated || answer.queued ? 'success' : 'error');
       void queryClient.invalidateQueries({ queryKey: clientSectionKey(client._id, 'pushes') });
     },
     onError: (error) => {
@@ -84,7 +88,12 @@ export const PushNotificationDialog = ({ client, open, onClose }: { client: Clie
         />
       </DialogContent>
       <DialogActions>
-        <ActionResult outcome={result.outcome} success={translate('client.results.sent')} error={translate('client.results.error')} detail={detail} />
+        <ActionResult
+          outcome={result.outcome}
+          success={translate(queued ? 'client.results.queued' : 'client.results.sent')}
+          error={translate('client.results.error')}
+          detail={detail}
+        />
         <Button onClick={onClose} disabled={busy}>
           {t('cancel')}
         </Button>

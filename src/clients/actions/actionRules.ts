@@ -1,5 +1,5 @@
-import type { VideoOptionGroup } from '../../../contract/accessLevels';
-import type { OptionVideo } from '../../../contract/clients';
+import type { VideoOptionGroup } from '@contract/accessLevels';
+import type { OptionVideo } from '@contract/clients';
 
 /** Spec §4/§9: a modal shows Saved/Sent or Error this long, then closes. */
 export const MODAL_RESULT_MS = 2000;
@@ -28,7 +28,11 @@ export function favoriteOptions(groups: readonly VideoOptionGroup[], favorites: 
 /** Spec §2: title, ' - COACH: instructor' when there is one, and the length. */
 export function favoriteOptionLabel(
   video: OptionVideo,
-  texts: { coach: (instructor: string) => string; length: (seconds: number) => string; join: (parts: { title: string; coach: string; length: string }) => string },
+  texts: {
+    coach: (instructor: string) => string;
+    length: (seconds: number) => string;
+    join: (parts: { title: string; coach: string; length: string }) => string;
+  },
 ): string {
   const instructor = video.instructor?.trim();
   return texts.join({ title: video.title, coach: instructor ? texts.coach(instructor) : '', length: texts.length(video.duration) });

@@ -1,14 +1,14 @@
-import { Box, CircularProgress, FormControlLabel, Switch } from '@mui/material';
+import { FormControlLabel, Switch } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
-import type { ClientAutomatedPush } from '../../../contract/automation';
+import type { ClientAutomatedPush } from '@contract/automation';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
 import type { ClientRecord } from '../clientsData';
+import { useCan } from '../../layout/useCan';
 import { dateTime } from '../format';
-import { LoadError } from '../LoadError';
 import { clientSectionKey } from './clientSections';
 import { CollapsibleSection } from './CollapsibleSection';
-import { EmptyText } from './SectionState';
+import { EmptyText, SectionError, SectionLoading } from './SectionState';
 import { SimpleTable } from './SimpleTable';
 
 /** The automated pushes this client got (and those skipped or failed, with why), and their opt-out. */
@@ -18,29 +18,35 @@ export const AutomatedMessagesSection = ({ client }: { client: ClientRecord }) =
   const dataProvider = useConsoleDataProvider();
   const queryClient = useQueryClient();
   const key = clientSectionKey(client._id, 'automated-messages');
+  // Opting a client out is 'automated sending' (messaging.edit); other roles see the state only.
+  const canOptOut = useCan('messaging', 'edit');
   const query = useQuery({ queryKey: key, queryFn: () => dataProvider.getClientAutomatedMessages(client._id), retry: false });
   const optOut = useMutation({
     mutationFn: (optedOut: boolean) => dataProvider.setClientAutomatedOptOut(client._id, optedOut),
     onSuccess: (data) => queryClient.setQueryData(key, data),
-    onError: (error) => notify('client.sections.automated_messages.opt_out_failed', { type: 'error', messageArgs: { reason: error instanceof Error ? error.message : String(error) } }),
+    onError: (error) =>
+      notify('client.sections.automated_messages.opt_out_failed', {
+        type: 'error',
+        messageArgs: { reason: error instanceof Error ? error.message : String(error) },
+      }),
   });
   const t = (name: string, options?: Record<string, unknown>) => translate(`client.sections.automated_messages.${name}`, options);
   const reason = (push: ClientAutomatedPush) =>
-    push.status === 'skipped' ? translate(`messaging.automation.skip_reasons.${push.skip_reason ?? 'unknown'}`, { _: push.skip_reason ?? '' }) : (push.last_error ?? '');
+    push.status === 'skipped'
+      ? translate(`messaging.automation.skip_reasons.${push.skip_reason ?? 'unknown'}`, { _: push.skip_reason ?? '' })
+      : (push.last_error ?? '');
   const optOutSwitch = query.data && (
     <FormControlLabel
-      control={<Switch checked={query.data.opted_out} disabled={optOut.isPending} onChange={(e) => optOut.mutate(e.target.checked)} />}
+      control={<Switch checked={query.data.opted_out} disabled={optOut.isPending || !canOptOut} onChange={(e) => optOut.mutate(e.target.checked)} />}
       label={t('opted_out')}
     />
   );
   return (
     <CollapsibleSection title={t('title')} actions={optOutSwitch}>
       {query.isPending ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
-          <CircularProgress size={24} aria-label={translate('client.loading')} />
-        </Box>
+        <SectionLoading />
       ) : query.isError ? (
-        <LoadError error={query.error} />
+        <SectionError title={t('title')} error={query.error} onRetry={() => void query.refetch()} />
       ) : query.data.pushes.length === 0 ? (
         <EmptyText>{t('empty')}</EmptyText>
       ) : (

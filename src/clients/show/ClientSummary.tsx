@@ -1,11 +1,12 @@
 import { Box, Button, Paper, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import { logoutUrl } from '../../providers/config';
+import { OverrideActions } from '../actions/OverrideActions';
 import type { ClientRecord } from '../clientsData';
 import { dateTime, mindBodyIdLabel, orUnknown } from '../format';
 
 /** Spec §2 summary box: the client's names, ids and level; the admin override note; Log Out. */
-export const ClientSummary = ({ client }: { client: ClientRecord }) => {
+export const ClientSummary = ({ client, canOverride = false }: { client: ClientRecord; canOverride?: boolean }) => {
   const translate = useTranslate();
   const unknown = translate('client.unknown');
   const fields: [string, string][] = [
@@ -17,13 +18,14 @@ export const ClientSummary = ({ client }: { client: ClientRecord }) => {
   ];
   return (
     <Paper variant="outlined" sx={{ p: 2, mb: 2 }} aria-label={translate('client.title')}>
-      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 3, rowGap: 1, m: 0 }}>
+      {/* minmax(0, …): a long e-mail wraps inside the box instead of widening the page. */}
+      <Box component="dl" sx={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', columnGap: { xs: 2, sm: 3 }, rowGap: 1, m: 0 }}>
         {fields.map(([key, value]) => (
           <Box key={key} sx={{ display: 'contents' }}>
             <Typography component="dt" fontWeight="bold">
               {translate(`client.fields.${key}`)}
             </Typography>
-            <Typography component="dd" sx={{ m: 0 }} data-field={key}>
+            <Typography component="dd" sx={{ m: 0, overflowWrap: 'anywhere' }} data-field={key}>
               {value}
             </Typography>
           </Box>
@@ -34,6 +36,7 @@ export const ClientSummary = ({ client }: { client: ClientRecord }) => {
           {translate('client.override_note', { date: dateTime(client.admin_updated_expiration) })}
         </Typography>
       )}
+      {canOverride && <OverrideActions client={client} />}
       <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 2 }}>
         {/* A full page navigation: the server ends the session and shows its login page. */}
         <Button variant="outlined" href={logoutUrl()}>

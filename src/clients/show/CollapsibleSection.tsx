@@ -40,7 +40,22 @@ export const CollapsibleSection = ({ title, viewLabel, hideLabel, actions, child
         </Button>
       </Box>
       <Collapse in={open} unmountOnExit={false}>
-        <Box id={`${id}-body`} data-testid="section-body" sx={{ maxHeight: SECTION_MAX_HEIGHT, overflow: 'auto', px: 2, pb: 2 }}>
+        {/* Focusable, so a keyboard can scroll a long section (it scrolls past 400 px). */}
+        <Box
+          id={`${id}-body`}
+          data-testid="section-body"
+          role="group"
+          aria-labelledby={`${id}-title`}
+          tabIndex={open ? 0 : -1}
+          sx={{
+            maxHeight: SECTION_MAX_HEIGHT,
+            overflow: 'auto',
+            px: 2,
+            pb: 2,
+            overflowWrap: 'break-word',
+            '&:focus-visible': { outline: 2, outlineColor: 'primary.main', outlineOffset: -2 },
+          }}
+        >
           {children}
         </Box>
       </Collapse>

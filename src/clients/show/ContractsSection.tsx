@@ -1,8 +1,9 @@
 import { Box } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { Contract } from '../../../contract/clients';
+import type { Contract } from '@contract/clients';
 import { SyncContractsButton } from '../actions/SyncContractsButton';
 import type { ClientRecord } from '../clientsData';
+import { useCan } from '../../layout/useCan';
 import { autopayEntries, contractDates, terminationDate } from '../format';
 import { useClientSection } from './clientSections';
 import { CollapsibleSection } from './CollapsibleSection';
@@ -11,11 +12,12 @@ import { SimpleTable } from './SimpleTable';
 
 export const ContractsSection = ({ client }: { client: ClientRecord }) => {
   const translate = useTranslate();
-  const query = useClientSection<Contract>(client, 'contracts', (dp, c) => dp.getClientContracts(c), { logOnly: true });
+  const query = useClientSection<Contract>(client, 'contracts', (dp, c) => dp.getClientContracts(c), { log: true });
   const t = (key: string, options?: object) => translate(`client.sections.contracts.${key}`, options);
+  const canSync = useCan('clients', 'sync_contracts');
   return (
-    <CollapsibleSection title={t('title')} viewLabel={t('view')} hideLabel={t('hide')} actions={<SyncContractsButton client={client} />}>
-      <SectionState query={query} empty={<EmptyText>{t('empty')}</EmptyText>}>
+    <CollapsibleSection title={t('title')} viewLabel={t('view')} hideLabel={t('hide')} actions={canSync ? <SyncContractsButton client={client} /> : undefined}>
+      <SectionState title={t('title')} query={query} empty={<EmptyText>{t('empty')}</EmptyText>}>
         {(contracts) => (
           <SimpleTable
             headers={[t('columns.status'), t('columns.name'), t('columns.date'), t('columns.termination'), t('columns.autopay')]}

@@ -1,8 +1,9 @@
 import { useTranslate } from 'react-admin';
-import type { OptionVideo } from '../../../contract/clients';
+import type { OptionVideo } from '@contract/clients';
 import { AddFavoriteButton } from '../actions/AddFavoriteButton';
 import { RemoveFavoriteButton } from '../actions/RemoveFavoriteButton';
 import type { ClientRecord } from '../clientsData';
+import { useCan } from '../../layout/useCan';
 import { orUnknown, videoLength } from '../format';
 import { useClientSection } from './clientSections';
 import { CollapsibleSection } from './CollapsibleSection';
@@ -14,16 +15,18 @@ export const FavoritesSection = ({ client }: { client: ClientRecord }) => {
   const query = useClientSection<OptionVideo>(client, 'favorites', (dp, c) => dp.getClientFavoriteVideos(c));
   const t = (key: string, options?: object) => translate(`client.sections.favorites.${key}`, options);
   const lengthTexts = { underAMinute: t('under_a_minute'), minutes: (count: number) => t('minutes', { count }) };
+  // Favorites changes need 'clients.override': without it the list is read-only (no Add, no Remove column).
+  const canChange = useCan('clients', 'favorites');
   return (
-    <CollapsibleSection title={t('title')} actions={<AddFavoriteButton client={client} favorites={query.data} />}>
-      <SectionState query={query} empty={<EmptyText>{t('empty')}</EmptyText>}>
+    <CollapsibleSection title={t('title')} actions={canChange ? <AddFavoriteButton client={client} favorites={query.data} /> : undefined}>
+      <SectionState title={t('title')} query={query} empty={<EmptyText>{t('empty')}</EmptyText>}>
         {(videos) => (
           <SimpleTable
-            headers={[t('columns.remove'), t('columns.title'), t('columns.instructor'), t('columns.length')]}
+            headers={[...(canChange ? [t('columns.remove')] : []), t('columns.title'), t('columns.instructor'), t('columns.length')]}
             rows={videos}
             rowKey={(video, index) => video.vimeo_video_id ?? index}
             cells={(video) => [
-              <RemoveFavoriteButton key="remove" client={client} video={video} />,
+              ...(canChange ? [<RemoveFavoriteButton key="remove" client={client} video={video} />] : []),
               video.title,
               orUnknown(video.instructor, ''),
               videoLength(video.duration, lengthTexts),

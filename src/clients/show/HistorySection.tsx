@@ -1,5 +1,5 @@
 import { useTranslate } from 'react-admin';
-import type { AuditEntry } from '../../../contract/audit';
+import type { AuditEntry } from '@contract/audit';
 import { AuditChanges } from '../../audit/AuditChanges';
 import type { ClientRecord } from '../clientsData';
 import { dateTime } from '../format';
@@ -10,14 +10,14 @@ import { SimpleTable } from './SimpleTable';
 
 const COLUMNS = ['at', 'staff', 'action', 'changes'] as const;
 
-/** This client's entries of the audit log (issue 11): who changed what for them, newest first. */
+/** This client's entries of the audit log (docs/features.md): who changed what for them, newest first. */
 export const HistorySection = ({ client }: { client: ClientRecord }) => {
   const translate = useTranslate();
   const query = useClientSection<AuditEntry>(client, 'history', (dp, c) => dp.getClientHistory(c._id));
   const t = (key: string) => translate(`client.sections.history.${key}`);
   return (
     <CollapsibleSection title={t('title')}>
-      <SectionState query={query} empty={<EmptyText>{t('empty')}</EmptyText>}>
+      <SectionState title={t('title')} query={query} empty={<EmptyText>{t('empty')}</EmptyText>}>
         {(entries) => (
           <SimpleTable
             headers={COLUMNS.map((column) => t(`columns.${column}`))}

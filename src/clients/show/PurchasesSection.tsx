@@ -1,5 +1,5 @@
 import { useTranslate } from 'react-admin';
-import type { Purchase } from '../../../contract/clients';
+import type { Purchase } from '@contract/clients';
 import type { ClientRecord } from '../clientsData';
 import { dateTime } from '../format';
 import { useClientSection } from './clientSections';
@@ -7,15 +7,18 @@ import { CollapsibleSection } from './CollapsibleSection';
 import { EmptyText, SectionState } from './SectionState';
 import { SimpleTable } from './SimpleTable';
 
+/** Test-store purchases (TestFlight, sandbox accounts): kept for the record, they give no access on a live studio. */
+const isSandbox = (purchase: Purchase) => purchase.environment?.trim().toUpperCase() === 'SANDBOX';
+
 const COLUMNS = ['revenue_cat_user_id', 'access_level', 'subscription_identifier', 'upsell_source', 'purchased_at', 'expires_at', 'status'];
 
 export const PurchasesSection = ({ client }: { client: ClientRecord }) => {
   const translate = useTranslate();
-  const query = useClientSection<Purchase>(client, 'purchases', (dp, c) => dp.getClientPurchases(c), { logOnly: true });
+  const query = useClientSection<Purchase>(client, 'purchases', (dp, c) => dp.getClientPurchases(c), { log: true });
   const t = (key: string) => translate(`client.sections.purchases.${key}`);
   return (
     <CollapsibleSection title={t('title')}>
-      <SectionState query={query} empty={<EmptyText>{t('empty')}</EmptyText>}>
+      <SectionState title={t('title')} query={query} empty={<EmptyText>{t('empty')}</EmptyText>}>
         {(purchases) => (
           <SimpleTable
             headers={COLUMNS.map((column) => t(`columns.${column}`))}
@@ -28,7 +31,7 @@ export const PurchasesSection = ({ client }: { client: ClientRecord }) => {
               purchase.upsell_source ?? '',
               dateTime(purchase.purchased_at),
               dateTime(purchase.expires_at),
-              purchase.subscription_status ?? '',
+              [purchase.subscription_status, isSandbox(purchase) ? t('sandbox') : null].filter(Boolean).join(' · '),
             ]}
           />
         )}

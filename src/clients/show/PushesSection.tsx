@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { PushRecord } from '../../../contract/clientActions';
+import type { PushRecord } from '@contract/clientActions';
 import { messageTypes } from '../../messaging/messageTypes';
 import type { ClientRecord } from '../clientsData';
 import { dateTime } from '../format';
@@ -14,9 +14,9 @@ const COLUMNS = ['sent_at', 'title', 'body', 'sent_by', 'result'];
 /** The client's recent pushes, from staff and automated messages, with what each device answered. */
 export const PushesSection = ({ client }: { client: ClientRecord }) => {
   const translate = useTranslate();
-  const query = useClientSection<PushRecord>(client, 'pushes', (dp, c) => dp.getClientPushes(c._id), { logOnly: true });
+  const query = useClientSection<PushRecord>(client, 'pushes', (dp, c) => dp.getClientPushes(c._id), { log: true });
   const t = (key: string, options?: object) => translate(`client.sections.pushes.${key}`, options);
-  // Automated messages record their type's slug as the source (issue 12): 'Automated · High Five'.
+  // Automated messages record their type's slug as the source (docs/automation.md): 'Automated · High Five'.
   const senderLabel = (push: PushRecord) => {
     if (push.sent_by !== 'automated') return push.sent_by;
     const type = messageTypes.find((candidate) => candidate.slug === push.source);
@@ -24,7 +24,7 @@ export const PushesSection = ({ client }: { client: ClientRecord }) => {
   };
   return (
     <CollapsibleSection title={t('title')}>
-      <SectionState query={query} empty={<EmptyText>{t('empty')}</EmptyText>}>
+      <SectionState title={t('title')} query={query} empty={<EmptyText>{t('empty')}</EmptyText>}>
         {(pushes) => (
           <SimpleTable
             headers={COLUMNS.map((column) => t(`columns.${column}`))}
@@ -36,7 +36,14 @@ export const PushesSection = ({ client }: { client: ClientRecord }) => {
               push.body,
               senderLabel(push),
               <span key="result">
-                <Typography component="span" variant="body2" fontWeight="bold" color={push.status === 'sent' ? 'success.main' : push.status === 'sending' ? 'text.secondary' : 'error'}>
+                <Typography
+                  component="span"
+                  variant="body2"
+                  fontWeight="bold"
+                  color={
+                    push.status === 'sent' ? 'success.main' : push.status === 'sending' ? 'text.secondary' : push.status === 'queued' ? 'warning.main' : 'error'
+                  }
+                >
                   {t(`status.${push.status}`)}
                 </Typography>
                 {push.results.length > 0 && (

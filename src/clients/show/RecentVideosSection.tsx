@@ -1,6 +1,6 @@
 import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
-import type { RecentlyViewedVideo } from '../../../contract/clients';
+import type { RecentlyViewedVideo } from '@contract/clients';
 import type { ClientRecord } from '../clientsData';
 import { dateTime } from '../format';
 import { useClientSection } from './clientSections';
@@ -26,7 +26,7 @@ export const RecentVideosSection = ({ client }: { client: ClientRecord }) => {
   );
   return (
     <CollapsibleSection title={t('title')}>
-      <SectionState query={query} empty={empty}>
+      <SectionState title={t('title')} query={query} empty={empty}>
         {(videos) => (
           <SimpleTable
             headers={[t('columns.title'), t('columns.viewed_on')]}

@@ -1,5 +1,5 @@
 import { useTheme } from '@mui/material/styles';
-import { ChartFrame } from './ChartFrame';
+import { ChartFrame, MARGIN } from './ChartFrame';
 import { labelIndexes, yTicks } from './chartScale';
 
 export interface ChartPoint {
@@ -64,11 +64,21 @@ export function BarChart({ title, summary, points, reference, headers, formatVal
             ))}
             {reference && (
               <g>
-                <line x1={0} x2={width} y1={y(reference.value)} y2={y(reference.value)} stroke={theme.palette.text.primary} strokeWidth={2} strokeDasharray="6 4" />
+                <line
+                  x1={0}
+                  x2={width}
+                  y1={y(reference.value)}
+                  y2={y(reference.value)}
+                  stroke={theme.palette.text.primary}
+                  strokeWidth={2}
+                  strokeDasharray="6 4"
+                />
+                {/* The label is a legend above the plot, never over the bars it describes. */}
+                <line x1={0} x2={22} y1={-MARGIN.top / 2} y2={-MARGIN.top / 2} stroke={theme.palette.text.primary} strokeWidth={2} strokeDasharray="6 4" />
                 <text
-                  x={width - 4}
-                  y={y(reference.value) - 6}
-                  textAnchor="end"
+                  x={30}
+                  y={-MARGIN.top / 2}
+                  dy="0.32em"
                   fill={theme.palette.text.primary}
                   fontSize={12}
                   fontWeight={600}

@@ -3,14 +3,11 @@ import { useId } from 'react';
 import { Box } from '@mui/material';
 import { useTheme } from '@mui/material/styles';
 import { useMeasuredWidth } from './useMeasuredWidth';
+import { visuallyHidden } from '@mui/utils';
 
 export const CHART_HEIGHT = 220;
-export const MARGIN = { top: 12, right: 16, bottom: 28, left: 56 };
-
-const visuallyHidden = {
-  border: 0, clip: 'rect(0 0 0 0)', height: '1px', margin: '-1px', overflow: 'hidden', padding: 0,
-  position: 'absolute', whiteSpace: 'nowrap', width: '1px',
-} as const;
+// The top margin holds a legend (the bar chart's average) clear of the data.
+export const MARGIN = { top: 28, right: 16, bottom: 28, left: 56 };
 
 export interface PlotArea {
   width: number;

@@ -27,7 +27,8 @@ export function LineChart({ title, summary, points, headers, formatValue }: Line
       {({ width, height, y }) => {
         const x = (i: number) => (points.length <= 1 ? width / 2 : (i * width) / (points.length - 1));
         const line = points.map((p, i) => `${x(i).toFixed(1)},${y(p.value).toFixed(1)}`).join(' ');
-        const labelled = labelIndexes(points.length, Math.max(2, Math.floor(width / 80)));
+        // Weekly points: a label every 1, 2, 4 or 8 weeks.
+        const labelled = labelIndexes(points.length, Math.max(2, Math.floor(width / 80)), [1, 2, 4, 8]);
         return (
           <>
             {points.length > 1 && <polygon points={`0,${height} ${line} ${width},${height}`} fill={alpha(color, 0.15)} />}

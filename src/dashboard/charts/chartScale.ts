@@ -29,12 +29,18 @@ export function yTicksAround(min: number, max: number, count = 4): number[] {
   return Array.from({ length: Math.round((top - bottom) / step) + 1 }, (_, i) => bottom + i * step);
 }
 
-/** Indexes of `length` points to label on the x axis: first, last, and evenly between, at most `most`. */
-export function labelIndexes(length: number, most: number): number[] {
+/**
+ * Indexes of `length` points to label on the x axis, at most `most`, evenly spaced: every `step`
+ * points, counted back from the newest point (always labelled), with `step` the first of `steps`
+ * that fits (days: 1, 2, a week, two, four). Rounding an even spread instead gives gaps of 7 and 8 days.
+ */
+export function labelIndexes(length: number, most: number, steps: readonly number[] = [1, 2, 7, 14, 28]): number[] {
   if (length <= 0) return [];
-  if (length <= most) return Array.from({ length }, (_, i) => i);
-  const gaps = Math.max(1, most - 1);
-  return [...new Set(Array.from({ length: gaps + 1 }, (_, i) => Math.round((i * (length - 1)) / gaps)))];
+  const fits = (step: number) => Math.floor((length - 1) / step) + 1 <= Math.max(1, most);
+  const step = steps.find(fits) ?? Math.ceil((length - 1) / Math.max(1, most - 1));
+  const indexes: number[] = [];
+  for (let index = length - 1; index >= 0; index -= step) indexes.unshift(index);
+  return indexes;
 }
 
 const dayFormat = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', timeZone: 'UTC' });

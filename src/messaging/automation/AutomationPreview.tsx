@@ -5,6 +5,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
+import { isWeeklyType } from '@contract/messageTypes';
 import { SimpleTable } from '../../clients/show/SimpleTable';
 import { dateTime } from '../../clients/format';
 import { useAutomationPreview } from './useAutomation';
@@ -15,7 +16,7 @@ export const AutomationPreview = ({ typeId, timeZone }: { typeId: number; timeZo
   const [asked, setAsked] = useState(false);
   const preview = useAutomationPreview(typeId, asked);
   const t = (key: string, options?: Record<string, unknown>) => translate(`messaging.automation.preview.${key}`, options);
-  const weekly = typeId === 3 || typeId === 4;
+  const weekly = isWeeklyType(typeId);
   return (
     <Box sx={{ mt: 3 }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 2, flexWrap: 'wrap' }}>

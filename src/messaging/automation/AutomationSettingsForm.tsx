@@ -7,7 +7,7 @@ import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useNotify, useTranslate } from 'react-admin';
-import { AUTOMATION_FIELDS, type AutomationGlobalSettings, type AutomationSettingsResponse, type AutomationTypeSettings } from '../../../contract/automation';
+import { AUTOMATION_FIELDS, type AutomationGlobalSettings, type AutomationSettingsResponse, type AutomationTypeSettings } from '@contract/automation';
 import { dateTime } from '../../clients/format';
 import { failureReason } from '../failureReason';
 import { changedFields, editableFields, formatMilestones, parseMilestones } from './automationFormat';
@@ -51,7 +51,17 @@ export const AutomationSettingsForm = ({ typeId, stored }: { typeId: number; sto
     const label = t(`fields.${name}`);
     switch (name) {
       case 'send_time':
-        return <TextField key={name} type="time" label={label} value={settings.send_time} onChange={(e) => set('send_time', e.target.value)} sx={fieldWidth} slotProps={{ inputLabel: { shrink: true } }} />;
+        return (
+          <TextField
+            key={name}
+            type="time"
+            label={label}
+            value={settings.send_time}
+            onChange={(e) => set('send_time', e.target.value)}
+            sx={fieldWidth}
+            slotProps={{ inputLabel: { shrink: true } }}
+          />
+        );
       case 'weekday':
         return (
           <TextField key={name} select label={label} value={settings.weekday} onChange={(e) => set('weekday', Number(e.target.value))} sx={fieldWidth}>
@@ -90,7 +100,14 @@ export const AutomationSettingsForm = ({ typeId, stored }: { typeId: number; sto
   };
 
   return (
-    <Box component="form" onSubmit={(e) => { e.preventDefault(); void submit(); }} aria-label={t('title')}>
+    <Box
+      component="form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      aria-label={t('title')}
+    >
       <FormControlLabel control={<Switch checked={settings.active} onChange={(e) => set('active', e.target.checked)} />} label={t('active')} />
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {!stored.settings.active
@@ -101,8 +118,22 @@ export const AutomationSettingsForm = ({ typeId, stored }: { typeId: number; sto
       </Typography>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, mb: 2 }}>{editableFields(AUTOMATION_FIELDS[typeId] ?? []).map(field)}</Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 2 }}>
-        <TextField type="time" label={t('fields.quiet_start')} value={global.quiet_start} onChange={(e) => setGlobal({ ...global, quiet_start: e.target.value })} sx={fieldWidth} slotProps={{ inputLabel: { shrink: true } }} />
-        <TextField type="time" label={t('fields.quiet_end')} value={global.quiet_end} onChange={(e) => setGlobal({ ...global, quiet_end: e.target.value })} sx={fieldWidth} slotProps={{ inputLabel: { shrink: true } }} />
+        <TextField
+          type="time"
+          label={t('fields.quiet_start')}
+          value={global.quiet_start}
+          onChange={(e) => setGlobal({ ...global, quiet_start: e.target.value })}
+          sx={fieldWidth}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
+        <TextField
+          type="time"
+          label={t('fields.quiet_end')}
+          value={global.quiet_end}
+          onChange={(e) => setGlobal({ ...global, quiet_end: e.target.value })}
+          sx={fieldWidth}
+          slotProps={{ inputLabel: { shrink: true } }}
+        />
         <TextField
           type="number"
           label={t('fields.daily_cap')}

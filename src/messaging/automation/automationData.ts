@@ -5,13 +5,13 @@ import type {
   ClientAutomatedPushesResponse,
   SendTestResponse,
   UpdateAutomationSettingsRequest,
-} from '../../../contract/automation';
+} from '@contract/automation';
 import type { DataModule } from '../../providers/dataModule';
 import type { HttpClient } from '../../providers/http';
 
 // Answers are checked against the contract's zod schemas, loaded with the first call so the schema
 // library stays out of the console's first download.
-const schemas = () => import('../../../contract/automation');
+const schemas = () => import('@contract/automation');
 
 const base = '/api/admin/v1/automated-messages';
 const send = (method: 'PUT' | 'POST', body: unknown) => ({ method, body: JSON.stringify(body) });
@@ -28,19 +28,26 @@ export type AutomationMethods = {
   setClientAutomatedOptOut: (clientId: number, optedOut: boolean) => Promise<ClientAutomatedPushesResponse>;
 };
 
-/** Automated messages (issue 12): extension calls under /api/admin/v1/automated-messages. */
+/** Automated messages (docs/automation.md): extension calls under /api/admin/v1/automated-messages. */
 export const automationData = (http: HttpClient) =>
   ({
     methods: {
       getAutomationSettings: async (typeId) => (await schemas()).AutomationSettingsResponse.parse((await http(`${base}/${typeId}/settings`)).json),
-      updateAutomationSettings: async (typeId, body) => (await schemas()).AutomationSettingsResponse.parse((await http(`${base}/${typeId}/settings`, send('PUT', body))).json),
+      updateAutomationSettings: async (typeId, body) =>
+        (await schemas()).AutomationSettingsResponse.parse((await http(`${base}/${typeId}/settings`, send('PUT', body))).json),
       getAutomationPreview: async (typeId) => (await schemas()).AutomationPreviewResponse.parse((await http(`${base}/${typeId}/preview`)).json),
       getAutomationCounts: async (typeId) => (await schemas()).AutomationCountsResponse.parse((await http(`${base}/${typeId}/counts`)).json),
       sendAutomationTest: async (typeId, pushMessageId) =>
-        (await schemas()).SendTestResponse.parse((await http(`${base}/${typeId}/test`, send('POST', pushMessageId === undefined ? {} : { push_message_id: pushMessageId }))).json),
-      setStaffDeviceToken: async (token) => (await schemas()).DeviceTokenResponse.parse((await http(`${base}/device-token`, send('PUT', { device_token: token }))).json),
-      getClientAutomatedMessages: async (clientId) => (await schemas()).ClientAutomatedPushesResponse.parse((await http(`/api/admin/v1/clients/${clientId}/automated-messages`)).json),
+        (await schemas()).SendTestResponse.parse(
+          (await http(`${base}/${typeId}/test`, send('POST', pushMessageId === undefined ? {} : { push_message_id: pushMessageId }))).json,
+        ),
+      setStaffDeviceToken: async (token) =>
+        (await schemas()).DeviceTokenResponse.parse((await http(`${base}/device-token`, send('PUT', { device_token: token }))).json),
+      getClientAutomatedMessages: async (clientId) =>
+        (await schemas()).ClientAutomatedPushesResponse.parse((await http(`/api/admin/v1/clients/${clientId}/automated-messages`)).json),
       setClientAutomatedOptOut: async (clientId, optedOut) =>
-        (await schemas()).ClientAutomatedPushesResponse.parse((await http(`/api/admin/v1/clients/${clientId}/automated-messages`, send('PUT', { opted_out: optedOut }))).json),
+        (await schemas()).ClientAutomatedPushesResponse.parse(
+          (await http(`/api/admin/v1/clients/${clientId}/automated-messages`, send('PUT', { opted_out: optedOut }))).json,
+        ),
     },
   }) satisfies DataModule<AutomationMethods>;

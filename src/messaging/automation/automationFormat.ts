@@ -1,8 +1,11 @@
-import type { AutomationField, AutomationTypeSettings } from '../../../contract/automation';
+import type { AutomationField, AutomationTypeSettings } from '@contract/automation';
 
 /** '10, 50,100' → [10, 50, 100]; undefined when any part is not a positive whole number. */
 export function parseMilestones(text: string): number[] | undefined {
-  const parts = text.split(',').map((part) => part.trim()).filter(Boolean);
+  const parts = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
   if (parts.some((part) => !/^\d{1,6}$/.test(part) || Number(part) < 1)) return undefined;
   return [...new Set(parts.map(Number))].sort((a, b) => a - b);
 }

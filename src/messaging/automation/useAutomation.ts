@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UpdateAutomationSettingsRequest } from '../../../contract/automation';
+import type { UpdateAutomationSettingsRequest } from '@contract/automation';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
 
 export const automationKey = (typeId: number, part: 'settings' | 'preview' | 'counts') => ['automated-messages', typeId, part] as const;

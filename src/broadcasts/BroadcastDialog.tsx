@@ -1,0 +1,138 @@
+import { useState } from 'react';
+import { Alert, Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, Link, Switch, TextField } from '@mui/material';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router-dom';
+import { useTranslate } from 'react-admin';
+import type { ClientFilter } from '@contract/clientFilterRules';
+import type { BroadcastCreated } from '@contract/broadcasts';
+import { PUSH_BODY_MAX, PUSH_TITLE_MAX } from '@contract/clientRules';
+import { failureReason } from '../messaging/failureReason';
+import { useConsoleDataProvider } from '../providers/dataProvider';
+import { BROADCASTS_PATH } from './paths';
+
+export type BroadcastTarget = { segment_id: number } | { filter: ClientFilter };
+
+/**
+ * A push to every client of a segment or a filter (docs/automation.md#broadcasts): the message,
+ * now or at a moment, or a draft; sending asks once more, naming how many clients it reaches.
+ */
+export const BroadcastDialog = ({
+  target,
+  recipients,
+  estimate = false,
+  open,
+  onClose,
+}: {
+  target: BroadcastTarget;
+  recipients: number;
+  estimate?: boolean;
+  open: boolean;
+  onClose(): void;
+}) => {
+  const translate = useTranslate();
+  const t = (key: string, options?: object) => translate(`broadcasts.dialog.${key}`, options);
+  const dataProvider = useConsoleDataProvider();
+  const queryClient = useQueryClient();
+  const [title, setTitle] = useState('');
+  const [body, setBody] = useState('');
+  const [later, setLater] = useState(false);
+  const [sendAt, setSendAt] = useState('');
+  const [confirming, setConfirming] = useState(false);
+  const [done, setDone] = useState<BroadcastCreated | null>(null);
+  const count = (estimate ? '~' : '') + recipients.toLocaleString();
+  const plural = { count, smart_count: recipients };
+  const send = useMutation({
+    mutationFn: (draft: boolean) =>
+      dataProvider.createBroadcast({
+        ...target,
+        title: title.trim(),
+        body: body.trim(),
+        ...(later && sendAt ? { send_at: new Date(sendAt).toISOString() } : {}),
+        ...(draft ? { draft } : {}),
+      }),
+    onSuccess: (created) => {
+      setDone(created);
+      void queryClient.invalidateQueries({ queryKey: ['broadcasts'] });
+    },
+  });
+  const close = () => {
+    setConfirming(false);
+    setDone(null);
+    send.reset();
+    onClose();
+  };
+  const ready = body.trim() !== '' && (!later || sendAt !== '');
+  return (
+    <Dialog open={open} onClose={send.isPending ? undefined : close} fullWidth maxWidth="sm" aria-labelledby="broadcast-title">
+      <DialogTitle id="broadcast-title">{t('title', plural)}</DialogTitle>
+      <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
+        {done ? (
+          <Alert severity="success" role="status">
+            {t(`done_${done.status}`, { smart_count: done.recipients, count: done.recipients.toLocaleString() })}{' '}
+            <Link component={RouterLink} to={BROADCASTS_PATH} onClick={close}>
+              {t('history')}
+            </Link>
+          </Alert>
+        ) : confirming ? (
+          <DialogContentText role="alert">{t(later ? 'confirm_later' : 'confirm_now', { ...plural, when: sendAt.replace('T', ' ') })}</DialogContentText>
+        ) : (
+          <>
+            <TextField
+              label={t('fields.title')}
+              value={title}
+              onChange={(event) => setTitle(event.target.value)}
+              slotProps={{ htmlInput: { maxLength: PUSH_TITLE_MAX } }}
+              fullWidth
+              autoFocus
+            />
+            <TextField
+              label={t('fields.message')}
+              value={body}
+              onChange={(event) => setBody(event.target.value)}
+              helperText={t('placeholders')}
+              slotProps={{ htmlInput: { maxLength: PUSH_BODY_MAX } }}
+              multiline
+              minRows={3}
+              fullWidth
+            />
+            <FormControlLabel control={<Switch checked={later} onChange={(event) => setLater(event.target.checked)} />} label={t('later')} />
+            {later && (
+              <TextField
+                type="datetime-local"
+                label={t('fields.send_at')}
+                value={sendAt}
+                onChange={(event) => setSendAt(event.target.value)}
+                slotProps={{ inputLabel: { shrink: true } }}
+              />
+            )}
+          </>
+        )}
+        {send.isError && <Alert severity="error">{failureReason(send.error, () => undefined)}</Alert>}
+      </DialogContent>
+      <DialogActions sx={{ flexWrap: 'wrap' }}>
+        {done ? (
+          <Button onClick={close}>{translate('ra.action.close')}</Button>
+        ) : confirming ? (
+          <>
+            <Button onClick={() => setConfirming(false)} disabled={send.isPending}>
+              {translate('ra.action.back')}
+            </Button>
+            <Button variant="contained" onClick={() => send.mutate(false)} loading={send.isPending}>
+              {t(later ? 'schedule_to' : 'send_to', plural)}
+            </Button>
+          </>
+        ) : (
+          <>
+            <Button onClick={close}>{translate('ra.action.cancel')}</Button>
+            <Button onClick={() => send.mutate(true)} disabled={body.trim() === ''} loading={send.isPending}>
+              {t('save_draft')}
+            </Button>
+            <Button variant="contained" onClick={() => setConfirming(true)} disabled={!ready}>
+              {t('continue')}
+            </Button>
+          </>
+        )}
+      </DialogActions>
+    </Dialog>
+  );
+};

@@ -1,0 +1,42 @@
+import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider } from 'react-admin';
+import type { Broadcast, BroadcastCreated, BulkPushBody, CreateBroadcastBody } from '@contract/broadcasts';
+import type { BulkAction, BulkOverrideBody } from '@contract/bulkActions';
+import type { DataModule } from '../providers/dataModule';
+import type { HttpClient } from '../providers/http';
+
+export const BROADCASTS_RESOURCE = 'broadcasts';
+
+// A type alias (not an interface) so it fits DataModule's string-keyed method map.
+export type BroadcastsMethods = {
+  /** Sends (or schedules, or keeps as a draft) a push to a segment's or a filter's clients. */
+  createBroadcast: (body: CreateBroadcastBody) => Promise<BroadcastCreated>;
+  sendBroadcastDraft: (id: number) => Promise<BroadcastCreated>;
+  cancelBroadcast: (id: number) => Promise<unknown>;
+  /** A push to picked clients, or to every client of a list's filter, in the background. */
+  bulkPush: (body: BulkPushBody) => Promise<BroadcastCreated>;
+  getBroadcast: (id: number) => Promise<Broadcast>;
+  /** An override for picked clients or a list's filter: granted at once up to 25, else in the background. */
+  bulkOverride: (body: BulkOverrideBody) => Promise<BulkAction>;
+  getBulkOverride: (id: number) => Promise<BulkAction>;
+};
+
+const post = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body) });
+
+/** Broadcasts (docs/automation.md#broadcasts): the history in ra-data-simple-rest's dialect, and the calls that send. */
+export const broadcastsData = (http: HttpClient) => {
+  const admin: DataProvider = simpleRestProvider('/api/admin/v1', (url, options) => http(url, options));
+  const json = async <T>(path: string, body: unknown) => (await http(path, post(body))).json as T;
+  return {
+    resources: { [BROADCASTS_RESOURCE]: { getList: admin.getList, getOne: admin.getOne } },
+    methods: {
+      createBroadcast: (body) => json<BroadcastCreated>('/api/admin/v1/broadcasts', body),
+      sendBroadcastDraft: (id) => json<BroadcastCreated>(`/api/admin/v1/broadcasts/${encodeURIComponent(id)}/send`, {}),
+      cancelBroadcast: (id) => json<unknown>(`/api/admin/v1/broadcasts/${encodeURIComponent(id)}/cancel`, {}),
+      bulkPush: (body) => json<BroadcastCreated>('/api/admin/v1/bulk/push', body),
+      getBroadcast: async (id) => (await http(`/api/admin/v1/broadcasts/${encodeURIComponent(id)}`)).json as Broadcast,
+      bulkOverride: (body) => json<BulkAction>('/api/admin/v1/bulk/override', body),
+      getBulkOverride: async (id) => (await http(`/api/admin/v1/bulk/override/${encodeURIComponent(id)}`)).json as BulkAction,
+    },
+  } satisfies DataModule<BroadcastsMethods>;
+};

@@ -1,0 +1,2 @@
+/** The Broadcasts history page (docs/automation.md#broadcasts). */
+export const BROADCASTS_PATH = '/broadcasts';

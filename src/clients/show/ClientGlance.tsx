@@ -1,0 +1,112 @@
+import type { ReactNode } from 'react';
+import { Box, Chip, Paper, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslate } from 'react-admin';
+import type { ClientGlance as Glance } from '@contract/glance';
+import { useConsoleDataProvider } from '../../providers/dataProvider';
+import type { ClientRecord } from '../clientsData';
+import { dateOnly } from '../format';
+import { SectionError, SectionLoading } from './SectionState';
+
+/** A date never breaks at its hyphens on a narrow screen. */
+const Day = ({ value }: { value: string }) => <span style={{ whiteSpace: 'nowrap' }}>{dateOnly(value)}</span>;
+
+const Fact = ({ label, field, children }: { label: string; field: string; children: ReactNode }) => (
+  <Box sx={{ minWidth: 0 }}>
+    <Typography variant="caption" color="text.secondary" component="div">
+      {label}
+    </Typography>
+    <Typography component="div" data-field={field} sx={{ overflowWrap: 'anywhere' }}>
+      {children}
+    </Typography>
+  </Box>
+);
+
+/** Issue 24 point 1: who the client is at a glance, above the summary and sections. */
+export const ClientGlance = ({ client }: { client: ClientRecord }) => {
+  const translate = useTranslate();
+  const t = (key: string, options?: object) => translate(`client.glance.${key}`, options);
+  const dataProvider = useConsoleDataProvider();
+  // Under the client's key: any action on the client refreshes it.
+  const query = useQuery({ queryKey: ['clients', client._id, 'glance'], queryFn: () => dataProvider.getClientGlance(client._id), retry: false });
+  const none = t('none');
+  const body = (glance: Glance) => {
+    const plan = glance.plan;
+    return (
+      <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 9rem), 1fr))', gap: 2 }}>
+        <Fact label={t('member_since')} field="member_since">
+          {glance.member_since ? dateOnly(glance.member_since) : none}
+        </Fact>
+        <Fact label={t('last_class')} field="last_class">
+          {glance.last_class ? (
+            <>
+              {glance.last_class.name} · <Day value={glance.last_class.at} />
+            </>
+          ) : (
+            none
+          )}
+        </Fact>
+        <Fact label={t('last_stream')} field="last_stream">
+          {glance.last_stream ? (
+            <>
+              {glance.last_stream.title} · <Day value={glance.last_stream.at} />
+            </>
+          ) : (
+            none
+          )}
+        </Fact>
+        <Fact label={t('plan')} field="plan">
+          {plan ? (
+            <>
+              {plan.name ?? plan.product ?? none}
+              <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
+                {plan.ends_at ? t(plan.renews ? 'renews' : 'expires', { date: dateOnly(plan.ends_at) }) : t('no_end')}
+              </Typography>
+            </>
+          ) : (
+            t('no_plan', { level: glance.level_name ?? none })
+          )}
+        </Fact>
+        {glance.override_ends_at && (
+          <Fact label={t('override')} field="override">
+            {t('override_until', { level: glance.level_name ?? none, date: dateOnly(glance.override_ends_at) })}
+          </Fact>
+        )}
+        <Fact label={t('lifetime_purchases')} field="lifetime_purchases">
+          {glance.lifetime_purchases}
+        </Fact>
+        <Fact label={t('app')} field="app">
+          {glance.platforms.length ? glance.platforms.map((platform) => t(`platforms.${platform}`, { _: platform })).join(', ') : none}
+          <Typography variant="body2" color={glance.push_reachable ? 'success.main' : 'text.secondary'} component="span" sx={{ display: 'block' }}>
+            {t(glance.push_reachable ? 'push_yes' : 'push_no')}
+          </Typography>
+        </Fact>
+        <Fact label={t('mindbody')} field="mindbody">
+          {glance.mindbody_linked ? glance.mindbody_status : t('not_linked')}
+        </Fact>
+        <Fact label={t('tags')} field="tags">
+          {glance.tags.length ? (
+            <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+              {glance.tags.map((tag) => (
+                <Chip key={tag} label={tag} size="small" />
+              ))}
+            </Box>
+          ) : (
+            none
+          )}
+        </Fact>
+      </Box>
+    );
+  };
+  return (
+    <Paper component="section" variant="outlined" aria-label={t('title')} sx={{ p: 2, mb: 2 }}>
+      {query.isPending ? (
+        <SectionLoading />
+      ) : query.isError ? (
+        <SectionError title={t('title')} error={query.error} onRetry={() => void query.refetch()} />
+      ) : (
+        body(query.data)
+      )}
+    </Paper>
+  );
+};

@@ -1,0 +1,30 @@
+import type { ComponentType, ReactElement } from 'react';
+import type { DataModuleFactory } from '../providers/dataModule';
+
+/** A page that is not a react-admin resource view (a client list, a messaging page, …). */
+export interface AreaRoute {
+  path: string;
+  element: ReactElement;
+}
+
+/** A plain CRUD area is a react-admin <Resource>, as in react-admin's own examples. */
+export interface AreaResource {
+  name: string;
+  list?: ComponentType;
+  edit?: ComponentType;
+  create?: ComponentType;
+}
+
+/**
+ * One area of the console, registered once in src/areas.ts: App.tsx reads its routes and
+ * resource, the dataProvider its data modules, the sidebar its menu entry (in list order).
+ */
+export interface ConsoleArea<Data extends readonly DataModuleFactory[] = readonly DataModuleFactory[]> {
+  name: string;
+  /** Typed exactly (each area's variable names its factories), so the dataProvider's named methods are typed. */
+  data: Data;
+  routes?: readonly AreaRoute[];
+  resource?: AreaResource;
+  /** Its sidebar entry; it checks the role itself (useCan) and renders nothing when not allowed. */
+  MenuEntry?: ComponentType;
+}
