@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { i18nProvider } from '../../src/providers/i18nProvider';
-import {
-  autopayEntries,
-  contractDates,
-  dateTime,
-  isNewClient,
-  mindBodyIdLabel,
-  orUnknown,
-  terminationDate,
-  videoLength,
-} from '../../src/clients/format';
+import { autopayEntries, contractDates, dateTime, isNewClient, mindBodyIdLabel, orUnknown, terminationDate, videoLength } from '../../src/clients/format';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const DAY = 86_400_000;

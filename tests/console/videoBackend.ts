@@ -1,5 +1,5 @@
 import { http, HttpResponse } from 'msw';
-import type { AdminVideo, VimeoSync } from '../../contract/videos';
+import type { AdminVideo, VimeoSync } from '@contract/videos';
 
 export interface RecordedCall {
   method: string;
@@ -25,6 +25,10 @@ export const video = (id: number, title: string, extra: Partial<AdminVideo> = {}
   vimeo_missing_since: null,
   created_at: '2026-11-01T10:00:00.000Z',
   updated_at: '2026-11-01T10:00:00.000Z',
+  plays_30d: 0,
+  viewers_30d: 0,
+  favorites: 0,
+  last_played_at: null,
   ...extra,
 });
 

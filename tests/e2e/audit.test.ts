@@ -35,8 +35,10 @@ describe('Audit Log and My sessions in Chromium', () => {
     await poll(() => row.count()).toBe(1);
     await poll(() => row.textContent()).toContain(E2E_STAFF.email);
     expect(await row.textContent()).toContain(`Video #${changed.id}`);
-    expect(await row.getByTitle(`access_level_id: ${changed.before} → ${changed.after}`).count()).toBe(1);
-    expect(await row.getByTitle(`title: ${changed.title} → ${changed.title} (audited)`).count()).toBe(1);
+    // Fields and levels in words.
+    const level = (id: number) => ['VOD | FREE', 'VOD | BASIC', 'VOD | PREMIUM'][id - 1];
+    expect(await row.getByTitle(`Access level: ${level(changed.before)} → ${level(changed.after)}`).count()).toBe(1);
+    expect(await row.getByTitle(`Title: ${changed.title} → ${changed.title} (audited)`).count()).toBe(1);
     await poll(() => page.getByRole('row').filter({ hasText: 'Signed in' }).count()).toBe(0);
     await screenshot(page, 'audit-log-filtered');
 

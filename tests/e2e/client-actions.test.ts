@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { launchBrowser, screenshot, signInPage, startServer, type RunningServer } from '../support/e2e';
 
@@ -22,6 +22,9 @@ describe('client actions in Chromium (sandbox FCM and Mindbody)', () => {
     server = await startServer();
     browser = await launchBrowser();
     page = await signInPage(browser, server);
+  });
+  // Each test starts on the client's page, whatever the one before it left open.
+  beforeEach(async () => {
     await page.goto(`${server.url}/client/${CLIENT}`);
     await page.getByRole('heading', { level: 1, name: 'Client Details' }).waitFor({ timeout: 20_000 });
   });
@@ -84,7 +87,11 @@ describe('client actions in Chromium (sandbox FCM and Mindbody)', () => {
     await screenshot(page, 'client-action-favorites-added');
 
     // The newest favorite is the first row.
-    await region.locator('tbody tr').first().getByRole('button', { name: `Remove ${title}` }).click();
+    await region
+      .locator('tbody tr')
+      .first()
+      .getByRole('button', { name: `Remove ${title}` })
+      .click();
     await poll(() => region.locator('tbody tr').count()).toBe(before);
     await poll(sameTitle).toBe(withTitle);
     expect(await page.getByText('Error removing favorites video').count()).toBe(0);

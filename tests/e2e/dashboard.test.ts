@@ -76,11 +76,12 @@ describe('the dashboard in Chromium', () => {
     await page.context().close();
   });
 
-  it('leads from the subscribers card to the client list', async () => {
+  it('leads from the subscribers card to the paid clients', async () => {
     const page = await signInPage(browser, server, { width: 1440, height: 900 });
     await openLoadedDashboard(page);
     await page.getByRole('link', { name: /Total VOD Subscribers/ }).click();
-    await page.waitForURL(/\/clients\/all$/);
+    // Issue 24: the list filtered to the paid levels (tests/e2e/client360.test.ts checks what it shows).
+    await page.waitForURL(/\/clients\/all\?filter=/);
     await page.context().close();
   });
 });

@@ -11,7 +11,11 @@ const ROUTES = [
   ['/messaging/extended-absense', 'Push Messaging - Extended Absense'],
 ] as const;
 
-const templateRows = (page: Page) => page.getByRole('table').getByRole('row').filter({ has: page.getByRole('textbox') });
+const templateRows = (page: Page) =>
+  page
+    .getByRole('table')
+    .getByRole('row')
+    .filter({ has: page.getByRole('textbox') });
 
 /** Records the calls to one API path made by the page from now on. */
 function recordCalls(page: Page, path: string) {

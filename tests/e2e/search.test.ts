@@ -8,7 +8,7 @@ const poll = <T>(value: () => Promise<T> | T) => expect.poll(value, { timeout: 2
 const searchBox = (page: Page) => page.getByRole('combobox', { name: 'Search customers' });
 const results = (page: Page) => page.getByRole('listbox', { name: 'Customer search results' }).getByRole('option');
 // Focusing the box loads the widget; type once it has replaced the stand-in (keys typed in the
-// instant of the swap can be lost: see the README's customer search section).
+// instant of the swap can be lost: see docs/search.md).
 const focusLoadedBox = async (page: Page) => {
   await searchBox(page).click();
   await poll(() => page.locator('form[role="search"][data-ready="true"]').count()).toBe(1);
@@ -63,7 +63,10 @@ describe('customer search in Chromium', () => {
   it('works at 390 px inside the drawer', async () => {
     const page = await signInPage(browser, server, { width: 390, height: 844 });
     await poll(() => page.getByRole('heading', { level: 1, name: 'Dashboard' }).isVisible()).toBe(true);
-    await page.getByRole('button', { name: /open menu|toggle|menu/i }).first().click();
+    await page
+      .getByRole('button', { name: /open menu|toggle|menu/i })
+      .first()
+      .click();
     await poll(() => searchBox(page).isVisible()).toBe(true);
     await focusLoadedBox(page);
     await searchBox(page).pressSequentially('em', { delay: 40 });

@@ -19,8 +19,10 @@ describe('the server process', () => {
   });
 
   it('signs in, stops cleanly on SIGTERM, and keeps sessions and data across a restart', async () => {
-    const first = await startServer();
+    // An empty data directory, as on a new machine: the demo data is seeded once.
+    const first = await startServer({ fresh: true });
     started.push(first);
+    expect(first.output()).toContain('seeding demo data');
     expect(first.output()).toContain(`Sign in:  ${first.url}/login`);
     const cookie = await signInCookie(first);
     const me = await (await fetch(`${first.url}/api/isAuthenticated`, { headers: { cookie } })).json();
@@ -38,9 +40,8 @@ describe('the server process', () => {
     expect(anonymous.status).toBe(401);
     expect(anonymous.headers.get('content-type')).toContain('application/json');
 
-    const beforeStop = Date.now();
+    // It stops cleanly; how fast is a benchmark figure (npm run bench, group server).
     expect(await first.stop()).toBe(0);
-    expect(Date.now() - beforeStop).toBeLessThan(5000);
 
     const second = await startServer({ dataDir: first.dataDir });
     started.push(second);

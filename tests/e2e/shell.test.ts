@@ -18,7 +18,18 @@ describe('the console shell in Chromium', () => {
     await page.reload();
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Dashboard' }).isVisible()).toBe(true);
     const nav = page.getByRole('navigation');
-    for (const label of ['Dashboard', 'Messaging', 'Video Manager', 'Clients', 'High Five', 'Extended Absense', 'Sync Vimeo videos', 'All Clients', 'New Clients', 'Active Clients']) {
+    for (const label of [
+      'Dashboard',
+      'Messaging',
+      'Video Manager',
+      'Clients',
+      'High Five',
+      'Extended Absense',
+      'Sync Vimeo videos',
+      'All Clients',
+      'New Clients',
+      'Active Clients',
+    ]) {
       await expect.poll(() => nav.getByText(label, { exact: true }).first().isVisible(), { message: label }).toBe(true);
     }
     await screenshot(page, 'shell-1440');
@@ -43,7 +54,10 @@ describe('the console shell in Chromium', () => {
   it('works at 390 px with the sidebar as a drawer', async () => {
     const page = await signInPage(browser, server, { width: 390, height: 844 });
     await expect.poll(() => page.getByRole('heading', { level: 1, name: 'Dashboard' }).isVisible()).toBe(true);
-    await page.getByRole('button', { name: /open menu|toggle|menu/i }).first().click();
+    await page
+      .getByRole('button', { name: /open menu|toggle|menu/i })
+      .first()
+      .click();
     await expect.poll(() => page.getByText('All Clients').isVisible()).toBe(true);
     await page.waitForTimeout(500); // let the drawer finish sliding in before the picture
     await screenshot(page, 'shell-390-drawer');
@@ -61,7 +75,8 @@ describe('the console shell in Chromium', () => {
     const me = await page.evaluate(async () => (await fetch('/api/isAuthenticated')).json());
     expect(me).toEqual({ isAuthenticated: false, user: null });
     await page.goto(`${server.url}/clients/all`);
-    await page.waitForURL(/\/login$/);
+    // The login page is told where to come back to.
+    await page.waitForURL(/\/login\?next=%2Fclients%2Fall$/);
     await page.context().close();
   });
 });

@@ -77,7 +77,7 @@ describe('Video Manager in Chromium', () => {
     const status = page.getByRole('status', { name: 'Vimeo sync' });
     await poll(() => status.textContent()).toContain('Vimeo has not been synced yet.');
 
-    const sync = page.getByRole('menuitem', { name: 'Sync Vimeo videos' });
+    const sync = page.getByRole('button', { name: 'Sync Vimeo videos' });
     await sync.click();
     await poll(() => page.getByRole('alert').textContent()).toContain('Vimeo sync has started!');
     await sync.click();
@@ -86,8 +86,7 @@ describe('Video Manager in Chromium', () => {
     await poll(() => status.textContent()).toMatch(/Vimeo sync running: \d of 4 pages read/);
     await screenshot(page, 'videos-sync-running');
 
-    await poll(() => status.textContent(), 30_000)
-      .toMatch(/Last Vimeo sync finished .*: 151 videos · 6 added · 9 updated · 5 newly gone from Vimeo/);
+    await poll(() => status.textContent(), 30_000).toMatch(/Last Vimeo sync finished .*: 151 videos · 6 added · 9 updated · 5 newly gone from Vimeo/);
     const runs = await page.evaluate(async () => (await fetch('/api/admin/v1/vimeo-syncs')).json());
     expect(runs).toHaveLength(1);
 

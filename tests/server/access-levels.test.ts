@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
-import { AccessLevelsResponse, VideoOptionsResponse } from '../../contract/accessLevels';
+import { AccessLevelsResponse, VideoOptionsResponse } from '@contract/accessLevels';
 import { testDatabases } from '../support/databases';
 import { createTestApp, signIn } from '../support/server';
 import { insertVideo } from '../support/clientFixtures';
@@ -41,6 +41,7 @@ describe.each(testDatabases())('access levels and video options on $name', ({ op
         { name: 'VOD | BASIC', sort_order: 2 },
         { name: 'VOD | PREMIUM', sort_order: 3 },
       ],
+      override_max_days: 365,
     });
   });
 

@@ -69,7 +69,9 @@ describe.each(testDatabases())("the mobile app's reports on $name", ({ open }) =
       "INSERT INTO clients (first_name, email_address, mb_client_id, mb_site_id, vod_access_level) VALUES ('Ada', 'Ada@Example.test', '100042', -99, 3) RETURNING id",
     );
     ada = Number(client!.id);
-    const [row] = await database.query<{ id: number }>("INSERT INTO videos (vimeo_video_id, title, duration) VALUES ('76979871', 'Morning Mobility', 900) RETURNING id");
+    const [row] = await database.query<{ id: number }>(
+      "INSERT INTO videos (vimeo_video_id, title, duration) VALUES ('76979871', 'Morning Mobility', 900) RETURNING id",
+    );
     video = Number(row!.id);
   });
 
@@ -135,10 +137,13 @@ describe.each(testDatabases())("the mobile app's reports on $name", ({ open }) =
     expect(await database.query('SELECT client_id, video_id, viewed_at FROM video_views')).toEqual([
       { client_id: ada, video_id: video, viewed_at: new Date('2026-11-22T11:40:00Z') },
     ]);
-    // What 'Recent Streamed Videos' reads (issue 3's query shape): the title and the time.
-    expect(await database.query('SELECT v.title AS vimeo_video_title, vv.viewed_at FROM video_views vv JOIN videos v ON v.id = vv.video_id WHERE vv.client_id = $1', [ada])).toEqual([
-      { vimeo_video_title: 'Morning Mobility', viewed_at: new Date('2026-11-22T11:40:00Z') },
-    ]);
+    // What 'Recent Streamed Videos' reads (the section's query shape): the title and the time.
+    expect(
+      await database.query(
+        'SELECT v.title AS vimeo_video_title, vv.viewed_at FROM video_views vv JOIN videos v ON v.id = vv.video_id WHERE vv.client_id = $1',
+        [ada],
+      ),
+    ).toEqual([{ vimeo_video_title: 'Morning Mobility', viewed_at: new Date('2026-11-22T11:40:00Z') }]);
     expect((await post('video-views', { email: 'ADA@example.test', vimeo_video_id: 76979871, viewed_at: '2026-11-22T11:50:00+00:00' })).statusCode).toBe(201);
   });
 
@@ -176,7 +181,12 @@ describe.each(testDatabases())("the mobile app's reports on $name", ({ open }) =
     const huge = debugReport({ device_constants: { blob: 'x'.repeat(70 * 1024) } });
     const response = await post('debug-info', huge);
     expect(response.statusCode).toBe(413);
-    const view = await post('video-views', { email: 'ada@example.test', vimeo_video_id: '76979871', viewed_at: '2026-11-22T11:40:00Z', note: 'y'.repeat(5000) });
+    const view = await post('video-views', {
+      email: 'ada@example.test',
+      vimeo_video_id: '76979871',
+      viewed_at: '2026-11-22T11:40:00Z',
+      note: 'y'.repeat(5000),
+    });
     expect(view.statusCode).toBe(413);
     expect(await count('debug_records')).toBe(0);
     expect(await count('video_views')).toBe(0);
@@ -205,6 +215,13 @@ describe.each(testDatabases())("the mobile app's reports on $name", ({ open }) =
     expect((await post('debug-info', { email: 'calm@example.test' })).statusCode).toBe(201);
     clock.advance(12_000);
     expect((await post('debug-info', { email: email.toUpperCase() })).statusCode).toBe(201);
+  });
+
+  it("does not let someone else's reports naming a client use up the budget of the client's device", async () => {
+    const answers = [];
+    for (let i = 0; i < 6; i++) answers.push(await post('debug-info', debugReport({ firebase_token_new: 'someone-else', firebase_token_current: null })));
+    expect(answers.map((r) => r.statusCode)).toEqual([201, 201, 201, 201, 201, 429]);
+    expect((await post('debug-info', debugReport())).statusCode).toBe(201);
   });
 
   it('documents both endpoints with their key in the OpenAPI document', async () => {

@@ -11,7 +11,10 @@ const OTHER = { email: 'front-desk@studio.test', password: 'another long passwor
 
 describe('changedFields', () => {
   it('keeps only the fields that changed, on both sides', () => {
-    expect(changedFields({ title: 'A', enabled: true, id: 1 }, { title: 'B', enabled: true, id: 1 })).toEqual({ before: { title: 'A' }, after: { title: 'B' } });
+    expect(changedFields({ title: 'A', enabled: true, id: 1 }, { title: 'B', enabled: true, id: 1 })).toEqual({
+      before: { title: 'A' },
+      after: { title: 'B' },
+    });
   });
   it('keeps a created record whole after, and a removed one whole before', () => {
     expect(changedFields(null, { id: 2, title: 'New' })).toEqual({ before: null, after: { id: 2, title: 'New' } });
@@ -181,8 +184,25 @@ describe.each(testDatabases())('audit log on $name', ({ open }) => {
   });
 
   it('filters by staff member, client and date range, and pages with Content-Range', async () => {
-    await recordAudit(app.db, { staff: { id: 1, email: STAFF.email }, action: 'client.access_level', target_type: 'client', target_id: 77, client_id: 77, before: { vod_access_level: 1 }, after: { vod_access_level: 3 }, at: new Date('2026-11-01T12:00:00Z') });
-    await recordAudit(app.db, { staff: { id: 1, email: STAFF.email }, action: 'client.push', target_type: 'client', target_id: 78, client_id: 78, after: { title: 'Hi' }, at: new Date('2026-11-02T12:00:00Z') });
+    await recordAudit(app.database, {
+      staff: { id: 1, email: STAFF.email },
+      action: 'client.access_level',
+      target_type: 'client',
+      target_id: 77,
+      client_id: 77,
+      before: { vod_access_level: 1 },
+      after: { vod_access_level: 3 },
+      at: new Date('2026-11-01T12:00:00Z'),
+    });
+    await recordAudit(app.database, {
+      staff: { id: 1, email: STAFF.email },
+      action: 'client.push',
+      target_type: 'client',
+      target_id: 78,
+      client_id: 78,
+      after: { title: 'Hi' },
+      at: new Date('2026-11-02T12:00:00Z'),
+    });
 
     const ofClient = await list({ filter: { client_id: 77 } });
     expect(ofClient.rows.map((row) => row.action)).toEqual(['client.access_level']);
@@ -226,13 +246,15 @@ describe.each(testDatabases())('audit log on $name', ({ open }) => {
     expect(response.headers['content-disposition']).toMatch(/attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"/);
     expect(response.body.split('\r\n')).toEqual([
       'id,at,staff_email,action,target_type,target_id,client_id,before,after,ip',
-      expect.stringMatching(/^\d+,2026-11-01T12:00:00.000Z,coach@studio.test,client.access_level,client,77,77,"{""vod_access_level"":1}","{""vod_access_level"":3}",$/),
+      expect.stringMatching(
+        /^\d+,2026-11-01T12:00:00.000Z,coach@studio.test,client.access_level,client,77,77,"{""vod_access_level"":1}","{""vod_access_level"":3}",$/,
+      ),
       '',
     ]);
   });
 
   it('lists staff accounts for the staff filter', async () => {
-    const response = await app.inject({ method: 'GET', url: '/api/admin/v1/staff', headers: { cookie } });
+    const response = await app.inject({ method: 'GET', url: '/api/admin/v1/audit-staff', headers: { cookie } });
     expect(response.json().map((row: { email: string }) => row.email)).toEqual([STAFF.email, OTHER.email].sort());
   });
 });

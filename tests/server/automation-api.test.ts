@@ -18,11 +18,16 @@ describe.each(testDatabases())('automated messages API on $name', ({ open }) => 
     tokens.push(push.token);
     return push.token.startsWith('bad') ? { status: 'failed', error: 'UNREGISTERED', retryable: false } : { status: 'sent' };
   };
-  const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) => app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
+  const call = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
+    app.inject({ method, url, headers: { cookie }, ...(payload ? { payload } : {}) });
 
   beforeAll(async () => {
     database = await open();
-    app = await createTestApp(database, { clock, env: { AUTOMATED_MESSAGES_INTERVAL_MINUTES: '0', STUDIO_TIME_ZONE: 'Europe/Berlin' }, automatedSender: sender });
+    app = await createTestApp(database, {
+      clock,
+      env: { AUTOMATED_MESSAGES_INTERVAL_MINUTES: '0', STUDIO_TIME_ZONE: 'Europe/Berlin' },
+      automatedSender: sender,
+    });
     cookie = await signIn(app);
   });
   afterAll(async () => {
@@ -77,7 +82,12 @@ describe.each(testDatabases())('automated messages API on $name', ({ open }) => 
 
   it('refuses bad settings with a message naming the field, and keeps what was stored', async () => {
     await call('PUT', `${base}/1/settings`, { settings: { delay_minutes: 30 } });
-    for (const body of [{ settings: { send_time: '25:00' } }, { settings: { delay_minutes: -1 } }, { global: { daily_cap: 0 } }, { settings: { milestones: ['ten'] } }]) {
+    for (const body of [
+      { settings: { send_time: '25:00' } },
+      { settings: { delay_minutes: -1 } },
+      { global: { daily_cap: 0 } },
+      { settings: { milestones: ['ten'] } },
+    ]) {
       const response = await call('PUT', `${base}/1/settings`, body);
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toMatch(/^Invalid request: body\./);
@@ -119,7 +129,9 @@ describe.each(testDatabases())('automated messages API on $name', ({ open }) => 
     await app.automation.engine.tick();
     cookie = await signIn(app);
     const counts = (await call('GET', `${base}/1/counts`)).json();
-    expect(counts.templates).toEqual([{ push_message_id: template, title: 'High five!', message: 'Nice class.', sent: 1, failed: 0, skipped: { daily_cap: 1 } }]);
+    expect(counts.templates).toEqual([
+      { push_message_id: template, title: 'High five!', message: 'Nice class.', sent: 1, failed: 0, skipped: { daily_cap: 1 } },
+    ]);
     expect(counts.without_template).toEqual({ sent: 0, failed: 0, skipped: { opted_out: 1 } });
     expect(counts.total).toEqual({ sent: 1, failed: 0, skipped: { daily_cap: 1, opted_out: 1 } });
     clock.set(new Date('2026-12-24T12:00:00Z'));
@@ -152,12 +164,19 @@ describe.each(testDatabases())('automated messages API on $name', ({ open }) => 
     await app.automation.engine.tick();
     cookie = await signIn(app);
     const listed = (await call('GET', `/api/admin/v1/clients/${ana}/automated-messages`)).json();
-    expect(listed).toMatchObject({ opted_out: false, pushes: [{ msg_type_title: 'High Five', status: 'sent', title: 'High five, Ana!', sent_at: '2026-11-23T12:00:00.000Z' }] });
+    expect(listed).toMatchObject({
+      opted_out: false,
+      pushes: [{ msg_type_title: 'High Five', status: 'sent', title: 'High five, Ana!', sent_at: '2026-11-23T12:00:00.000Z' }],
+    });
     const optedOut = await call('PUT', `/api/admin/v1/clients/${ana}/automated-messages`, { opted_out: true });
     expect(optedOut.json().opted_out).toBe(true);
     const history = await call('GET', `/api/admin/v1/audit?filter=${encodeURIComponent(JSON.stringify({ client_id: ana }))}`);
     expect(history.json()).toEqual([
-      expect.objectContaining({ action: 'client.automated_opt_out', before: { automated_messages_opt_out: false }, after: { automated_messages_opt_out: true } }),
+      expect.objectContaining({
+        action: 'client.automated_opt_out',
+        before: { automated_messages_opt_out: false },
+        after: { automated_messages_opt_out: true },
+      }),
     ]);
     expect((await call('GET', '/api/admin/v1/clients/999999/automated-messages')).statusCode).toBe(404);
   });
@@ -167,7 +186,12 @@ describe.each(testDatabases())('automated messages API on $name', ({ open }) => 
       const added = await call('POST', '/api/client/v1/messaging/add-new', { message_type: 1, title: 'Hi {frist_name}', message: 'Nice class', enabled: true });
       expect(added.statusCode).toBe(400);
       expect(added.json()).toMatchObject({ status: 'error', message: expect.stringContaining('{frist_name} is not a placeholder') });
-      const disabled = await call('POST', '/api/client/v1/messaging/add-new', { message_type: 1, title: 'Hi {frist_name}', message: 'Nice class', enabled: false });
+      const disabled = await call('POST', '/api/client/v1/messaging/add-new', {
+        message_type: 1,
+        title: 'Hi {frist_name}',
+        message: 'Nice class',
+        enabled: false,
+      });
       expect(disabled.statusCode).toBe(200);
       const id = disabled.json().push_message.id;
       const enable = await call('POST', '/api/client/v1/messaging/update', { id, title: 'Hi {frist_name}', message: 'See you in {klass}', enabled: true });

@@ -108,7 +108,9 @@ describe.each(testDatabases())('automated messages over a demo week on $name', (
       expect(of(type).filter((r) => r.status === 'sent').length, `type ${type} sent`).toBeGreaterThan(0);
     }
     // Everything due in the week is finished; the skips have their reasons.
-    const unfinished = all.filter((r) => !['sent', 'skipped', 'failed'].includes(r.status) && new Date(r.planned_for) < new Date(WEEK_END.getTime() - 24 * 3_600_000));
+    const unfinished = all.filter(
+      (r) => !['sent', 'skipped', 'failed'].includes(r.status) && new Date(r.planned_for) < new Date(WEEK_END.getTime() - 24 * 3_600_000),
+    );
     expect(unfinished).toEqual([]);
     expect(new Set(all.filter((r) => r.status === 'skipped').map((r) => r.skip_reason))).toEqual(new Set(['no_token', 'daily_cap']));
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chooseTemplate, inQuietHours, lastWeekly, nextWeekly, quietHoursEnd, retryDelayMs } from '../../server/src/automation/rules';
+import { chooseTemplate, inQuietHours, lastWeekly, nextWeekly, quietHoursEnd } from '../../server/src/automation/rules';
 import { localDay, localToInstant } from '../../server/src/automation/time';
 import { loadConfig } from '../../server/src/config';
 
@@ -69,20 +69,13 @@ describe('template choice', () => {
   });
 });
 
-describe('retries', () => {
-  it('wait 1, 2, 4 minutes (±20 %), never less than Retry-After', () => {
-    expect(retryDelayMs(1, 0, () => 0.5)).toBe(60_000);
-    expect(retryDelayMs(2, 0, () => 0)).toBe(96_000);
-    expect(retryDelayMs(3, 0, () => 1)).toBe(288_000);
-    expect(retryDelayMs(1, 600_000, () => 0.5)).toBe(600_000);
-  });
-});
-
 describe('configuration', () => {
   it('validates STUDIO_TIME_ZONE and AUTOMATED_MESSAGES_INTERVAL_MINUTES', () => {
     expect(loadConfig({}).STUDIO_TIME_ZONE).toBe('UTC');
     expect(loadConfig({ STUDIO_TIME_ZONE: 'Europe/Berlin' }).STUDIO_TIME_ZONE).toBe('Europe/Berlin');
-    expect(() => loadConfig({ STUDIO_TIME_ZONE: 'Mars/Olympus' })).toThrow("Invalid configuration: STUDIO_TIME_ZONE must be an IANA time zone like 'Europe/London' or 'America/New_York'");
+    expect(() => loadConfig({ STUDIO_TIME_ZONE: 'Mars/Olympus' })).toThrow(
+      "Invalid configuration: STUDIO_TIME_ZONE must be an IANA time zone like 'Europe/London' or 'America/New_York'",
+    );
     expect(loadConfig({}).AUTOMATED_MESSAGES_INTERVAL_MINUTES).toBe(5);
     expect(() => loadConfig({ AUTOMATED_MESSAGES_INTERVAL_MINUTES: 'often' })).toThrow(/AUTOMATED_MESSAGES_INTERVAL_MINUTES/);
   });

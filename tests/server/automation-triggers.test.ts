@@ -426,9 +426,12 @@ describe.each(testDatabases())('automated messages: triggers and rules on $name'
       at('2026-11-23T11:00:00Z');
       await tick();
       // What a worker that died after taking the push (and its slot of the day's cap) leaves behind:
-      await database.query(`UPDATE automated_pushes SET status = 'sending', locked_by = 'dead', locked_until = $1, finished_at = NULL`, [
-        new Date(clock.now().getTime() + 5 * MINUTE).toISOString(),
-      ]);
+      // the push still waiting, its job running under a lease nobody renews.
+      await database.query(`UPDATE automated_pushes SET status = 'pending', finished_at = NULL`);
+      await database.query(
+        `UPDATE jobs SET state = 'running', locked_by = 'dead', claim_token = 'dead', locked_until = $1, finished_at = NULL, result = NULL WHERE queue = 'automation.send'`,
+        [new Date(clock.now().getTime() + 5 * MINUTE).toISOString()],
+      );
       sender.delivered.length = 0;
       await tick();
       expect(sender.delivered).toEqual([]);

@@ -6,6 +6,7 @@ import { testDatabases } from '../support/databases';
 import { startFcmStandIn, type FcmStandIn } from '../support/fcmStandIn';
 import { createTestApp, testClock } from '../support/server';
 import { addClient, addTemplate, addVisit, pushRows, recordingSender, resetAutomation } from '../support/automation';
+import type { AutomatedSender } from '../../server/src/automation/sender';
 
 const MINUTE = 60_000;
 
@@ -69,6 +70,43 @@ describe.each(testDatabases())('automated messages: exactly once with two worker
     expect(sender.delivered).toHaveLength(1);
   });
 
+  it('keeps the outcome of the worker that took a push over when the first one answers after its lease', async () => {
+    let called!: () => void;
+    const slowCalled = new Promise<void>((resolve) => (called = resolve));
+    let answer!: () => void;
+    const slowAnswers = new Promise<void>((resolve) => (answer = resolve));
+    const slowSender: AutomatedSender = {
+      async sendToClient() {
+        called();
+        await slowAnswers;
+        return { status: 'failed', error: 'answered too late', retryable: false };
+      },
+      async sendToToken() {
+        return { status: 'sent' };
+      },
+    };
+    // The same configuration as the other two: the schedules follow whichever instance started last.
+    const slow = await createTestApp(database, { clock, env: { AUTOMATED_MESSAGES_INTERVAL_MINUTES: '5' }, automatedSender: slowSender });
+    try {
+      await addTemplate(database, 1, 'High five!', 'Nice class.');
+      const ana = await addClient(database);
+      await addVisit(database, ana, { kind: 'signed_in', start: '2026-11-23T09:00:00Z' });
+      clock.set(new Date('2026-11-23T11:00:00Z'));
+      const slowRun = slow.automation.engine.tick();
+      await slowCalled;
+      clock.advance(6 * MINUTE); // past the 5-minute lease: the other instance sends it
+      await first.automation.engine.tick();
+      answer();
+      await slowRun;
+      expect(sender.delivered).toHaveLength(1);
+      expect(await pushRows(database)).toMatchObject([{ client_id: ana, status: 'sent', last_error: null }]);
+      const [day] = await database.query<{ sent: number }>('SELECT sent FROM automated_push_days WHERE client_id = $1', [ana]);
+      expect(day?.sent).toBe(1);
+    } finally {
+      await slow.close();
+    }
+  });
+
   it('runs from the durable job queue: the schedule fires once per interval across both instances', async () => {
     await addTemplate(database, 5, 'Class cancelled', 'Sorry {first_name}.');
     const ana = await addClient(database, { first_name: 'Ana' });
@@ -112,8 +150,12 @@ describe.each(testDatabases())('automated messages through the FCM adapter on $n
     await addVisit(database, ana, { kind: 'signed_in', start: '2026-11-23T09:00:00Z', class_name: 'Spin' });
     clock.set(new Date('2026-11-23T11:00:00Z'));
     await app.automation.engine.tick();
-    expect(standIn.state.delivered.map((d) => [d.token, d.notification.title, d.notification.body])).toEqual([['ana-phone', 'High five, Ana!', 'Great work in Spin.']]);
-    const pushes = await database.query<{ client_id: number; sent_by: string; source: string; status: string }>('SELECT client_id::int AS client_id, sent_by, source, status FROM pushes');
+    expect(standIn.state.delivered.map((d) => [d.token, d.notification.title, d.notification.body])).toEqual([
+      ['ana-phone', 'High five, Ana!', 'Great work in Spin.'],
+    ]);
+    const pushes = await database.query<{ client_id: number; sent_by: string; source: string; status: string }>(
+      'SELECT client_id::int AS client_id, sent_by, source, status FROM pushes',
+    );
     expect(pushes).toEqual([{ client_id: ana, sent_by: 'automated', source: 'high-fives', status: 'sent' }]);
     const clientPage = await app.push.recent(ana);
     expect(clientPage.map((p) => [p.sent_by, p.title])).toEqual([['automated', 'High five, Ana!']]);

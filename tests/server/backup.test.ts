@@ -26,7 +26,7 @@ describe('backup and restore', () => {
   beforeAll(async () => {
     source = await testDatabases()[0]!.open();
     await seedDemoData(source, { clients: 120, videos: 30, now: new Date('2026-11-01T10:00:00Z') });
-    await upsertStaffUser(source.db, { email: 'owner@studio.test', password: 'owner-password' });
+    await upsertStaffUser(source.db, { email: 'owner@studio.test', password: 'owner-password', role: 'owner' });
     dump = [];
     await withSnapshot(source, async (run) => {
       for await (const line of dumpLines(run, new Date())) dump.push(line);

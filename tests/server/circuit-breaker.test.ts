@@ -141,7 +141,9 @@ describe('Mindbody client: failures end within their bound, with a clear error (
   it('reports a body that is not JSON as malformed, without retrying it', async () => {
     standIn = await startMindbodyStandIn({ contracts: { '42': [] } });
     standIn.fail({ path: '/client/clientcontracts', malformed: true, times: 1 });
-    const failure = await client().getClientContracts(-99, '42').catch((error) => error);
+    const failure = await client()
+      .getClientContracts(-99, '42')
+      .catch((error) => error);
     expect(failure).toBeInstanceOf(MindbodyError);
     expect(failure).toMatchObject({ kind: 'malformed', message: 'Mindbody answered GET /client/clientcontracts with something that is not JSON' });
     expect(standIn.calls('/client/clientcontracts')).toHaveLength(1);
@@ -150,7 +152,9 @@ describe('Mindbody client: failures end within their bound, with a clear error (
   it('waits out 429s as Retry-After says, then gives up with rate_limited', async () => {
     standIn = await startMindbodyStandIn({ contracts: { '42': [] } });
     standIn.fail({ path: '/client/clientcontracts', status: 429, retryAfter: '7', times: Infinity });
-    const failure = await client({ maxAttempts: 3 }).getClientContracts(-99, '42').catch((error) => error);
+    const failure = await client({ maxAttempts: 3 })
+      .getClientContracts(-99, '42')
+      .catch((error) => error);
     expect(failure).toMatchObject({ kind: 'rate_limited', status: 429 });
     expect(failure.message).toContain('Mindbody rate limit reached (429)');
     expect(waits).toEqual([7000, 7000]);
@@ -159,7 +163,9 @@ describe('Mindbody client: failures end within their bound, with a clear error (
   it('abandons a call that never answers after its timeout, on every attempt', async () => {
     standIn = await startMindbodyStandIn({ contracts: { '42': [] } });
     standIn.fail({ path: '/client/clientcontracts', hang: true, times: Infinity });
-    const failure = await client({ maxAttempts: 2, timeoutMs: 150 }).getClientContracts(-99, '42').catch((error) => error);
+    const failure = await client({ maxAttempts: 2, timeoutMs: 150 })
+      .getClientContracts(-99, '42')
+      .catch((error) => error);
     expect(failure).toMatchObject({ kind: 'timeout', message: 'Mindbody did not answer GET /client/clientcontracts within 0.15 s' });
     expect(standIn.calls('/client/clientcontracts')).toHaveLength(2);
   });

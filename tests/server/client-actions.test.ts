@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
-import { ContractSyncResponse, FavoritesUpdateResponse, PushNotificationResponse, UpdateAccessLevelResponse } from '../../contract/clientActions';
+import { ContractSyncResponse, FavoritesUpdateResponse, PushNotificationResponse, UpdateAccessLevelResponse } from '@contract/clientActions';
 import { testDatabases } from '../support/databases';
 import { createTestApp, signIn, testClock } from '../support/server';
 import { DAY, insertClient, insertVideo } from '../support/clientFixtures';
@@ -28,8 +28,21 @@ describe.each(testDatabases())('client actions on $name', ({ open }) => {
     database = await open();
     app = await createTestApp(database, { clock });
     cookie = await signIn(app);
-    kim = await insertClient(database, { first_name: 'Kim', email_address: 'Kim@Studio.test', mb_client_id: '100777', mb_site_id: -99, vod_access_level: 1, client_status: 'Active' });
-    noToken = await insertClient(database, { first_name: 'Noa', email_address: 'noa@studio.test', mb_client_id: '100778', mb_site_id: -99, vod_access_level: 2 });
+    kim = await insertClient(database, {
+      first_name: 'Kim',
+      email_address: 'Kim@Studio.test',
+      mb_client_id: '100777',
+      mb_site_id: -99,
+      vod_access_level: 1,
+      client_status: 'Active',
+    });
+    noToken = await insertClient(database, {
+      first_name: 'Noa',
+      email_address: 'noa@studio.test',
+      mb_client_id: '100778',
+      mb_site_id: -99,
+      vod_access_level: 2,
+    });
     await insertVideo(database, { title: 'Sunrise Yoga', vimeo_video_id: '9001', category: 'Yoga', instructor: 'Mara' });
     await insertVideo(database, { title: 'HIIT Blast', vimeo_video_id: '9002', category: 'HIIT' });
     await insertVideo(database, { title: 'Old Stretch', vimeo_video_id: '9003', category: 'Yoga', deleted: true });
@@ -75,7 +88,9 @@ describe.each(testDatabases())('client actions on $name', ({ open }) => {
       const deletedVideo = (await update('add', '9003')).json();
       expect(deletedVideo.errors[0].code).toBe('unknown_video');
       const unknownClient = (await update('remove', '9001', { email_address: 'nobody@studio.test' })).json();
-      expect(unknownClient.errors).toEqual([{ path: 'email_address', message: 'No client matches that email_address or mb_client_id', code: 'unknown_client' }]);
+      expect(unknownClient.errors).toEqual([
+        { path: 'email_address', message: 'No client matches that email_address or mb_client_id', code: 'unknown_client' },
+      ]);
       expect(await favorites()).toEqual(['9001']);
     });
 
@@ -128,7 +143,7 @@ describe.each(testDatabases())('client actions on $name', ({ open }) => {
         [{ client_id: 999999, new_vod_access_level: 2, adminOverrideDate: ok }, 404, /No client with id 999999/],
         [{ client_id: kim, new_vod_access_level: 9, adminOverrideDate: ok }, 400, /new_vod_access_level 9 is not an access level \(levels: 1, 2, 3\)/],
         [{ client_id: kim, new_vod_access_level: 2, adminOverrideDate: new Date(NOW.getTime() - 1000).toISOString() }, 400, /must be in the future/],
-        [{ client_id: kim, new_vod_access_level: 2, adminOverrideDate: new Date(NOW.getTime() + 29 * DAY).toISOString() }, 400, /at most 28 days ahead/],
+        [{ client_id: kim, new_vod_access_level: 2, adminOverrideDate: new Date(NOW.getTime() + 366 * DAY).toISOString() }, 400, /at most 365 days ahead/],
         [{ client_id: kim, new_vod_access_level: 2, adminOverrideDate: 'next week' }, 400, /adminOverrideDate must be an ISO 8601 date/],
         [{ client_id: 'abc', new_vod_access_level: 2, adminOverrideDate: ok }, 400, /client_id must be/],
         [{ client_id: kim, adminOverrideDate: ok }, 400, /new_vod_access_level/],
@@ -206,7 +221,19 @@ describe.each(testDatabases())('client actions on $name', ({ open }) => {
       expect(body.errors).toEqual([]);
       expect(body.mbContracts.length).toBeGreaterThan(0);
       expect(Object.keys(body.mbContracts[0]!).sort()).toEqual(
-        ['agreement_date', 'autopay_status', 'contract_id', 'contract_name', 'end_date', 'id', 'original_location_id', 'site_id', 'start_date', 'termination_date', 'upcoming_autopay_events'].sort(),
+        [
+          'agreement_date',
+          'autopay_status',
+          'contract_id',
+          'contract_name',
+          'end_date',
+          'id',
+          'original_location_id',
+          'site_id',
+          'start_date',
+          'termination_date',
+          'upcoming_autopay_events',
+        ].sort(),
       );
       const stored = (await get('/api/client/v1/client-details/-99/100777/contracts')).json().contracts;
       expect(stored).toEqual(body.mbContracts);
@@ -230,7 +257,13 @@ describe.each(testDatabases())('client actions on $name', ({ open }) => {
   });
 
   describe('audit log (what the tests above did to Kim)', () => {
-    type Entry = { action: string; staff_email: string | null; client_id: number | null; before: Record<string, unknown> | null; after: Record<string, unknown> | null };
+    type Entry = {
+      action: string;
+      staff_email: string | null;
+      client_id: number | null;
+      before: Record<string, unknown> | null;
+      after: Record<string, unknown> | null;
+    };
     const history = async (action: string): Promise<Entry[]> => {
       const filter = encodeURIComponent(JSON.stringify({ client_id: kim, action }));
       const response = await get(`/api/admin/v1/audit?filter=${filter}&range=[0,99]`);
@@ -248,7 +281,10 @@ describe.each(testDatabases())('client actions on $name', ({ open }) => {
 
     it('records pushes and contract syncs with their outcome', async () => {
       const pushes = await history('client.push');
-      expect(pushes.find((entry) => entry.after!.title === 'Great class')).toMatchObject({ staff_email: 'coach@studio.test', after: { body: 'See you Monday', updated: true } });
+      expect(pushes.find((entry) => entry.after!.title === 'Great class')).toMatchObject({
+        staff_email: 'coach@studio.test',
+        after: { body: 'See you Monday', updated: true },
+      });
       const syncs = await history('client.contracts_sync');
       expect(syncs.length).toBeGreaterThanOrEqual(2);
       expect(syncs[0]!.after).toMatchObject({ outcome: 'stored' });

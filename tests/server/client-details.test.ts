@@ -1,14 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
-import {
-  ClientDetailsResponse,
-  ContractsResponse,
-  DebugResponse,
-  FavoritesResponse,
-  PurchasesResponse,
-  RecentlyViewedResponse,
-} from '../../contract/clients';
+import { ClientDetailsResponse, ContractsResponse, DebugResponse, FavoritesResponse, PurchasesResponse, RecentlyViewedResponse } from '@contract/clients';
 import { testDatabases } from '../support/databases';
 import { createTestApp, signIn, testClock } from '../support/server';
 import { DAY, insertClient, insertVideo } from '../support/clientFixtures';
@@ -31,12 +24,22 @@ describe.each(testDatabases())('client details on $name', ({ open }) => {
     app = await createTestApp(database, { clock: testClock(NOW) });
     cookie = await signIn(app);
     kim = await insertClient(database, {
-      first_name: 'Kim', last_name: 'Park', email_address: 'Kim.Park@studio.test', mb_client_id: '100777', mb_site_id: -99,
-      vod_access_level: 2, client_status: 'Active', first_login: new Date(NOW.getTime() - 3 * DAY),
+      first_name: 'Kim',
+      last_name: 'Park',
+      email_address: 'Kim.Park@studio.test',
+      mb_client_id: '100777',
+      mb_site_id: -99,
+      vod_access_level: 2,
+      client_status: 'Active',
+      first_login: new Date(NOW.getTime() - 3 * DAY),
     });
     // Lee shares Kim's MindBody id at another site, and has nothing in any section.
     lee = await insertClient(database, {
-      first_name: 'Lee', last_name: 'Ray', email_address: 'lee@studio.test', mb_client_id: '100777', mb_site_id: 5739,
+      first_name: 'Lee',
+      last_name: 'Ray',
+      email_address: 'lee@studio.test',
+      mb_client_id: '100777',
+      mb_site_id: 5739,
       vod_access_level: 1,
     });
     const yoga = await insertVideo(database, { title: 'Sunrise Yoga', vimeo_video_id: '9001', category: 'Yoga', instructor: 'Mara', duration: 1500 });
@@ -49,10 +52,15 @@ describe.each(testDatabases())('client details on $name', ({ open }) => {
        FROM generate_series(1, 60) AS g`,
       [kim, yoga, hiit, NOW.toISOString()],
     );
-    await database.query(
-      `INSERT INTO favorites (client_id, video_id, created_at) VALUES ($1, $2, $5), ($1, $3, $6), ($1, $4, $7)`,
-      [kim, yoga, hiit, gone, new Date(NOW.getTime() - 2 * DAY).toISOString(), new Date(NOW.getTime() - DAY).toISOString(), NOW.toISOString()],
-    );
+    await database.query(`INSERT INTO favorites (client_id, video_id, created_at) VALUES ($1, $2, $5), ($1, $3, $6), ($1, $4, $7)`, [
+      kim,
+      yoga,
+      hiit,
+      gone,
+      new Date(NOW.getTime() - 2 * DAY).toISOString(),
+      new Date(NOW.getTime() - DAY).toISOString(),
+      NOW.toISOString(),
+    ]);
     await database.query(
       `INSERT INTO purchases (client_id, revenue_cat_user_id, access_level_id, subscription_identifier, upsell_source, purchased_at, expires_at, subscription_status)
        VALUES ($1, 'rc_kim', 2, 'vod_basic_monthly', 'paywall', '2026-09-01T00:00:00Z', '2026-10-01T00:00:00Z', 'expired'),
@@ -92,9 +100,17 @@ describe.each(testDatabases())('client details on $name', ({ open }) => {
       const body = ClientDetailsResponse.parse(response.json());
       expect(body.client).toEqual([
         {
-          _id: kim, first_name: 'Kim', last_name: 'Park', email_address: 'Kim.Park@studio.test', mb_client_id: '100777',
-          mb_site_id: -99, vod_access_level: 2, name: 'VOD | BASIC', client_status: 'Active',
-          first_login: '2026-11-19T12:00:00.000Z', admin_updated_expiration: null,
+          _id: kim,
+          first_name: 'Kim',
+          last_name: 'Park',
+          email_address: 'Kim.Park@studio.test',
+          mb_client_id: '100777',
+          mb_site_id: -99,
+          vod_access_level: 2,
+          name: 'VOD | BASIC',
+          client_status: 'Active',
+          first_login: '2026-11-19T12:00:00.000Z',
+          admin_updated_expiration: null,
         },
       ]);
     });
@@ -145,7 +161,10 @@ describe.each(testDatabases())('client details on $name', ({ open }) => {
 
     it('answers 400 for a body that is not JSON', async () => {
       const response = await app.inject({
-        method: 'POST', url: `${base}/recently-viewed-videos`, payload: '{"email":', headers: { cookie, 'content-type': 'application/json' },
+        method: 'POST',
+        url: `${base}/recently-viewed-videos`,
+        payload: '{"email":',
+        headers: { cookie, 'content-type': 'application/json' },
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().message).toEqual(expect.any(String));
@@ -184,8 +203,14 @@ describe.each(testDatabases())('client details on $name', ({ open }) => {
       expect(body.errors).toEqual([]);
       expect(body.purchases).toEqual([
         {
-          revenue_cat_user_id: 'rc_kim', name: 'VOD | PREMIUM', subscription_identifier: 'vod_premium_monthly', upsell_source: 'onboarding',
-          purchased_at: '2026-11-01T00:00:00.000Z', expires_at: '2026-12-01T00:00:00.000Z', subscription_status: 'active',
+          revenue_cat_user_id: 'rc_kim',
+          name: 'VOD | PREMIUM',
+          subscription_identifier: 'vod_premium_monthly',
+          upsell_source: 'onboarding',
+          purchased_at: '2026-11-01T00:00:00.000Z',
+          expires_at: '2026-12-01T00:00:00.000Z',
+          subscription_status: 'active',
+          environment: null,
         },
         expect.objectContaining({ name: 'VOD | BASIC', subscription_status: 'expired' }),
       ]);
@@ -211,10 +236,23 @@ describe.each(testDatabases())('client details on $name', ({ open }) => {
       const { debugInfo } = DebugResponse.parse(response.json());
       expect(debugInfo).toHaveLength(10);
       expect(debugInfo[0]).toEqual({
-        email: 'kim.park@studio.test', mb_client_id: '100777', app_access_level: 'VOD | BASIC', firebase_token_new: 'new-1',
-        firebase_token_current: 'cur-1', platform: 'ios', platform_version: '18.1', is_ipad: false, screen_width: 1179,
-        screen_height: 2556.5, device_width: 393, device_height: 852, ip: '203.0.113.1', app_version: '3.1',
-        sent_at: '2026-11-21T12:00:00.000Z', device_constants: { deviceName: 'iPhone', n: 1 }, network_info: { type: 'wifi' },
+        email: 'kim.park@studio.test',
+        mb_client_id: '100777',
+        app_access_level: 'VOD | BASIC',
+        firebase_token_new: 'new-1',
+        firebase_token_current: 'cur-1',
+        platform: 'ios',
+        platform_version: '18.1',
+        is_ipad: false,
+        screen_width: 1179,
+        screen_height: 2556.5,
+        device_width: 393,
+        device_height: 852,
+        ip: '203.0.113.1',
+        app_version: '3.1',
+        sent_at: '2026-11-21T12:00:00.000Z',
+        device_constants: { deviceName: 'iPhone', n: 1 },
+        network_info: { type: 'wifi' },
       });
       expect(debugInfo[2]!.is_ipad).toBe(true);
     });
@@ -246,13 +284,20 @@ describe.each(testDatabases())('client details on $name', ({ open }) => {
       expect(body.errors).toEqual([]);
       expect(body.contracts).toEqual([
         {
-          agreement_date: '2026-01-05T00:00:00.000Z', autopay_status: 'Active', contract_name: 'Unlimited Monthly',
-          end_date: '2027-01-05T00:00:00.000Z', id: 5001, original_location_id: 1, start_date: '2026-01-05T00:00:00.000Z', site_id: -99,
+          agreement_date: '2026-01-05T00:00:00.000Z',
+          autopay_status: 'Active',
+          contract_name: 'Unlimited Monthly',
+          end_date: '2027-01-05T00:00:00.000Z',
+          id: 5001,
+          original_location_id: 1,
+          start_date: '2026-01-05T00:00:00.000Z',
+          site_id: -99,
           upcoming_autopay_events: [
             { ChargeAmount: 129.5, ScheduleDate: '2026-12-01T00:00:00' },
             { ChargeAmount: 129, ScheduleDate: '2027-01-01T00:00:00' },
           ],
-          contract_id: 101, termination_date: null,
+          contract_id: 101,
+          termination_date: null,
         },
         expect.objectContaining({ id: 5002, termination_date: '2025-06-15T00:00:00.000Z', upcoming_autopay_events: [] }),
       ]);

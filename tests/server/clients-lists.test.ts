@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
-import { ClientListPage, UnpagedClientList, type Client } from '../../contract/clients';
+import { ClientListPage, UnpagedClientList, type Client } from '@contract/clients';
 import { seedDemoData } from '../../server/seed/demo';
 import { testDatabases } from '../support/databases';
 import { createTestApp, signIn, testClock } from '../support/server';
@@ -25,25 +25,54 @@ describe.each(testDatabases())('client lists on $name', ({ open }) => {
     cookie = await signIn(app);
     // Each client sits on a boundary of one list rule.
     ids.ann = await insertClient(database, {
-      first_name: 'Ann', last_name: 'Zeta', email_address: 'ann@studio.test', mb_client_id: '100200', mb_site_id: -99,
-      vod_access_level: 3, client_status: 'Active', first_login: new Date(NOW.getTime() - 30 * DAY),
+      first_name: 'Ann',
+      last_name: 'Zeta',
+      email_address: 'ann@studio.test',
+      mb_client_id: '100200',
+      mb_site_id: -99,
+      vod_access_level: 3,
+      client_status: 'Active',
+      first_login: new Date(NOW.getTime() - 30 * DAY),
       admin_updated_expiration: new Date('2026-12-01T00:00:00Z'),
     });
     ids.bob = await insertClient(database, {
-      first_name: 'bob', last_name: 'Young', email_address: 'Bob@Studio.test', mb_client_id: '42', mb_site_id: -99,
-      vod_access_level: 1, client_status: null, first_login: new Date(NOW.getTime() - 30 * DAY - 1000),
+      first_name: 'bob',
+      last_name: 'Young',
+      email_address: 'Bob@Studio.test',
+      mb_client_id: '42',
+      mb_site_id: -99,
+      vod_access_level: 1,
+      client_status: null,
+      first_login: new Date(NOW.getTime() - 30 * DAY - 1000),
     });
     ids.cat = await insertClient(database, {
-      first_name: 'Cat', last_name: 'Xu', email_address: 'cat@studio.test', mb_client_id: null,
-      vod_access_level: 2, client_status: 'Expired', first_login: null,
+      first_name: 'Cat',
+      last_name: 'Xu',
+      email_address: 'cat@studio.test',
+      mb_client_id: null,
+      vod_access_level: 2,
+      client_status: 'Expired',
+      first_login: null,
     });
     ids.dan = await insertClient(database, {
-      first_name: 'Dan', last_name: 'Wong', email_address: 'dan@elsewhere.test', mb_client_id: '123', mb_site_id: 5739,
-      vod_access_level: null, client_status: 'Active', first_login: new Date(NOW.getTime() - DAY),
+      first_name: 'Dan',
+      last_name: 'Wong',
+      email_address: 'dan@elsewhere.test',
+      mb_client_id: '123',
+      mb_site_id: 5739,
+      vod_access_level: null,
+      client_status: 'Active',
+      first_login: new Date(NOW.getTime() - DAY),
     });
     ids.eve = await insertClient(database, {
-      first_name: 'Eve', last_name: 'Voss', email_address: 'eve_100%@studio.test', mb_client_id: '999', mb_site_id: -99,
-      vod_access_level: 3, client_status: 'Suspended', first_login: new Date(NOW.getTime() + DAY),
+      first_name: 'Eve',
+      last_name: 'Voss',
+      email_address: 'eve_100%@studio.test',
+      mb_client_id: '999',
+      mb_site_id: -99,
+      vod_access_level: 3,
+      client_status: 'Suspended',
+      first_login: new Date(NOW.getTime() + DAY),
     });
   });
   afterAll(async () => {
@@ -270,11 +299,29 @@ describe.each(testDatabases())('client lists beyond the exact-count cap on $name
   });
 
   it('reaches the last rows by cursor at any depth, where the total becomes exact', async () => {
-    const deep = (await get('/api/client/v1/clients/1?perPage=500&page=120')).json();
-    expect(deep.clients[0].first_name).toBe('First59501');
-    const last = (await get(`/api/client/v1/clients/1?perPage=500&page=121&after=${encodeURIComponent(deep.next_cursor)}`)).json();
-    expect(last.clients.map((c: { first_name: string }) => c.first_name)).toEqual(Array.from({ length: 50 }, (_, i) => `First${60001 + i}`));
-    expect(last).toMatchObject({ next_cursor: null, total: 60050, total_is_estimate: false });
+    let page = (await get('/api/client/v1/clients/1?perPage=500&page=1')).json();
+    while (page.next_cursor) {
+      page = (await get(`/api/client/v1/clients/1?perPage=500&page=${page.page + 1}&after=${encodeURIComponent(page.next_cursor)}`)).json();
+    }
+    expect(page.page).toBe(121);
+    expect(page.clients.map((c: { first_name: string }) => c.first_name)).toEqual(Array.from({ length: 50 }, (_, i) => `First${60001 + i}`));
+    expect(page).toMatchObject({ next_cursor: null, total: 60050, total_is_estimate: false });
+  });
+
+  it('refuses a page by number beyond the first in a list of more than 10,000, naming the way on', async () => {
+    const second = await get('/api/client/v1/clients/1?perPage=25&page=2&sort=last_name');
+    expect(second.statusCode).toBe(400);
+    expect(second.json().message).toMatch(
+      /^page 2 asks by number into a list of about [\d,]+ clients: pages by number exist for lists of at most 10,000 clients \(filters narrow one\)\. Page on with after=<next_cursor of the page before>, or read the end of the list as the first pages of order=DESC$/,
+    );
+    // List 2 holds 15,012 clients.
+    expect((await get('/api/client/v1/clients/2?perPage=500&page=3')).statusCode).toBe(400);
+    // A filter that narrows the list below 10,000 pages by number again, to its last page.
+    const active = (await get('/api/client/v1/clients/1?perPage=500&page=13&status=Active')).json();
+    expect(active).toMatchObject({ total: 6005, total_is_estimate: false, page: 13, next_cursor: null });
+    expect(active.clients).toHaveLength(5);
+    const last = (await get('/api/client/v1/clients/1?perPage=50&order=DESC')).json();
+    expect(last.clients.map((c: { first_name: string }) => c.first_name).reverse()).toEqual(Array.from({ length: 50 }, (_, i) => `First${60001 + i}`));
   });
 });
 
@@ -295,7 +342,7 @@ describe.each(testDatabases())('the four lists over the demo data on $name', ({ 
   });
 
   const list = async (listId: number) =>
-    ((await app.inject({ method: 'GET', url: `/api/client/v1/clients/${listId}`, headers: { cookie } })).json().clients as Client[]);
+    (await app.inject({ method: 'GET', url: `/api/client/v1/clients/${listId}`, headers: { cookie } })).json().clients as Client[];
 
   it('holds exactly the clients each rule selects, and pages to the same totals', async () => {
     const all = await list(1);

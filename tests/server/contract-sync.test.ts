@@ -1,7 +1,7 @@
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
-import { ContractSyncResponse } from '../../contract/clientActions';
+import { ContractSyncResponse } from '@contract/clientActions';
 import { createMindbodyClient } from '../../server/src/integrations/mindbody/client';
 import { createCircuitBreaker } from '../../server/src/lib/circuitBreaker';
 import { syncContracts } from '../../server/src/clients/contractSync';
@@ -56,7 +56,10 @@ describe.each(testDatabases())('contract sync against a Mindbody stand-in on $na
 
   beforeAll(async () => {
     database = await open();
-    standIn = await startMindbodyStandIn({ maxLimit: 2, contracts: { [MB_ID]: [rawContract(1), rawContract(2, { StartDate: '2026-06-01T00:00:00+02:00' }), rawContract(3)] } });
+    standIn = await startMindbodyStandIn({
+      maxLimit: 2,
+      contracts: { [MB_ID]: [rawContract(1), rawContract(2, { StartDate: '2026-06-01T00:00:00+02:00' }), rawContract(3)] },
+    });
     waits = [];
     app = await createTestApp(database, { clock: testClock(), mindbody: mindbodyFor() });
     cookie = await signIn(app);
@@ -93,7 +96,12 @@ describe.each(testDatabases())('contract sync against a Mindbody stand-in on $na
   it("replaces the client's previous copy: a contract Mindbody no longer lists goes, a changed one is updated", async () => {
     standIn.state.contracts[MB_ID] = [rawContract(1, { AutopayStatus: 'Suspended' }), rawContract(4)];
     const body = await sync();
-    expect(body.mbContracts.map((c) => [c.id, c.autopay_status])).toEqual(expect.arrayContaining([[1, 'Suspended'], [4, 'Active']]));
+    expect(body.mbContracts.map((c) => [c.id, c.autopay_status])).toEqual(
+      expect.arrayContaining([
+        [1, 'Suspended'],
+        [4, 'Active'],
+      ]),
+    );
     expect(body.mbContracts).toHaveLength(2);
     const rows = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM contracts WHERE client_id = $1', [clientId]);
     expect(rows[0]!.n).toBe(2);
@@ -132,7 +140,12 @@ describe.each(testDatabases())('contract sync against a Mindbody stand-in on $na
     standIn.state.contracts[MB_ID] = [rawContract(10)];
     standIn.fail({ path: '/client/clientcontracts', hang: true, times: Infinity });
     const body = await sync();
-    expect(body.errors[0]!.message).toMatch(/Mindbody did not answer GET \/client\/clientcontracts within 0.3 s; the stored contracts are unchanged/);
+    // Five attempts of 0.3 s each normally end before the sync's 10 s deadline; on a machine loaded
+    // enough that they do not, the deadline answers instead. Both tell staff the same thing.
+    expect(body.errors[0]).toMatchObject({ code: 'timeout' });
+    expect(body.errors[0]!.message).toMatch(
+      /^Mindbody did not answer (GET \/client\/clientcontracts within 0\.3 s|within 10 s); the stored contracts are unchanged$/,
+    );
     expect(await stored()).toEqual(before);
   });
 

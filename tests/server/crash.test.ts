@@ -10,7 +10,8 @@ import { E2E_STAFF, startServer, type RunningServer } from '../support/serverPro
  * restarted on the same data. Every write that was answered 2xx must be there, with its audit entry,
  * and PGlite must open cleanly each time.
  */
-const ROUNDS = 10;
+// Five random kills per database in every run; CRASH_ROUNDS=100 for a soak before a release.
+const ROUNDS = Number(process.env.CRASH_ROUNDS ?? 5);
 
 interface Ack {
   round: number;
@@ -41,7 +42,11 @@ function startWriter(server: RunningServer, cookie: string, round: number, confi
   let stderr = '';
   child.stdout.on('data', (chunk) => (stdout += chunk));
   child.stderr.on('data', (chunk) => (stderr += chunk));
-  const acks = () => stdout.split('\n').filter(Boolean).map((line) => JSON.parse(line) as Ack);
+  const acks = () =>
+    stdout
+      .split('\n')
+      .filter(Boolean)
+      .map((line) => JSON.parse(line) as Ack);
   const done = new Promise<{ code: number | null; acks: Ack[]; stderr: string }>((resolve) =>
     child.on('exit', (code) => resolve({ code, acks: acks(), stderr })),
   );

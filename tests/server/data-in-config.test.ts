@@ -73,7 +73,11 @@ describe.each(testDatabases())('integration keys on $name', ({ open }) => {
   it('generates the webhook and app keys once, keeps them in the database and never leaves the endpoints open', async () => {
     const first = await createTestApp(database);
     const keys = first.integrationKeys;
-    expect(keys.revenuecatWebhookAuth).toMatchObject({ source: 'generated', variable: 'REVENUECAT_WEBHOOK_AUTH', value: expect.stringMatching(/^rcwh_.{32}$/) });
+    expect(keys.revenuecatWebhookAuth).toMatchObject({
+      source: 'generated',
+      variable: 'REVENUECAT_WEBHOOK_AUTH',
+      value: expect.stringMatching(/^rcwh_.{32}$/),
+    });
     expect(keys.appApiKey).toMatchObject({ source: 'generated', variable: 'APP_API_KEY', value: expect.stringMatching(/^app_.{32}$/) });
     expect(first.mindbody.mode).toBe('sandbox');
     await first.close();
@@ -82,12 +86,23 @@ describe.each(testDatabases())('integration keys on $name', ({ open }) => {
     expect(restarted.integrationKeys).toEqual(keys);
     const body = { api_version: '1.0', event: { id: 'evt-generated-key', type: 'TEST' } };
     const refused = await restarted.inject({ method: 'POST', url: '/api/webhooks/revenuecat', payload: body });
-    const accepted = await restarted.inject({ method: 'POST', url: '/api/webhooks/revenuecat', headers: { authorization: keys.revenuecatWebhookAuth.value }, payload: body });
+    const accepted = await restarted.inject({
+      method: 'POST',
+      url: '/api/webhooks/revenuecat',
+      headers: { authorization: keys.revenuecatWebhookAuth.value },
+      payload: body,
+    });
     expect([refused.statusCode, accepted.statusCode]).toEqual([401, 200]);
     await restarted.close();
 
-    const configured = await createTestApp(database, { env: { REVENUECAT_WEBHOOK_AUTH: 'configured-webhook-secret', APP_API_KEY: 'configured-app-key-0001', ...MINDBODY } });
-    expect(configured.integrationKeys.revenuecatWebhookAuth).toEqual({ value: 'configured-webhook-secret', source: 'env', variable: 'REVENUECAT_WEBHOOK_AUTH' });
+    const configured = await createTestApp(database, {
+      env: { REVENUECAT_WEBHOOK_AUTH: 'configured-webhook-secret', APP_API_KEY: 'configured-app-key-0001', ...MINDBODY },
+    });
+    expect(configured.integrationKeys.revenuecatWebhookAuth).toEqual({
+      value: 'configured-webhook-secret',
+      source: 'env',
+      variable: 'REVENUECAT_WEBHOOK_AUTH',
+    });
     expect(configured.integrationKeys.appApiKey.source).toBe('env');
     expect(configured.mindbody.mode).toBe('live');
     expect(configured.mindbody.siteIds).toEqual([-99, 5739]);

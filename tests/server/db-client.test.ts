@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { like } from 'drizzle-orm';
+import { recordAudit } from '../../server/src/audit/record';
 import { openDatabase } from '../../server/src/db/client';
+import { appSettings } from '../../server/src/db/schema';
 import { testDatabases } from '../support/databases';
 
 describe('opening the database', () => {
@@ -55,6 +58,58 @@ describe.each(testDatabases())('raw-SQL transactions on $name', ({ open }) => {
         { key: 'tx.kept', value: '3' },
         { key: 'tx.new', value: '1' },
       ]);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('hold drizzle, raw SQL, scripts and the audit entry in the one transaction', async () => {
+    const database = await open();
+    const entry = { staff: null, action: 'video.update' as const, target_type: 'video', target_id: 'tx-test' };
+    const audited = async () => (await database.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE target_id = 'tx-test'"))[0]!.n;
+    try {
+      await expect(
+        database.transaction(async (tx) => {
+          await tx.db.insert(appSettings).values({ key: 'tx.drizzle', value: '1' });
+          await tx.query("INSERT INTO app_settings (key, value) VALUES ('tx.raw', '1')");
+          await tx.execScript("INSERT INTO app_settings (key, value) VALUES ('tx.script', '1'); UPDATE app_settings SET value = '2' WHERE key = 'tx.raw';");
+          await recordAudit(tx, entry);
+          // Everything is visible inside, whichever way it was written.
+          expect((await tx.db.select().from(appSettings).where(like(appSettings.key, 'tx.%'))).map((row) => row.key).sort()).toEqual([
+            'tx.drizzle',
+            'tx.raw',
+            'tx.script',
+          ]);
+          throw new Error('changed my mind');
+        }),
+      ).rejects.toThrow('changed my mind');
+      expect(await database.query("SELECT key FROM app_settings WHERE key LIKE 'tx.%'")).toEqual([]);
+      expect(await audited()).toBe(0);
+
+      await database.transaction(async (tx) => {
+        await tx.db.insert(appSettings).values({ key: 'tx.drizzle', value: '1' });
+        await recordAudit(tx, entry);
+      });
+      expect(await database.query("SELECT key FROM app_settings WHERE key LIKE 'tx.%'")).toEqual([{ key: 'tx.drizzle' }]);
+      expect(await audited()).toBe(1);
+    } finally {
+      await database.close();
+    }
+  });
+
+  it('read a snapshot that refuses writes', async () => {
+    const database = await open();
+    try {
+      await expect(
+        database.transaction(
+          async (tx) => {
+            expect(await tx.query<{ one: number }>('SELECT 1 AS one')).toEqual([{ one: 1 }]);
+            await tx.query("INSERT INTO app_settings (key, value) VALUES ('tx.snapshot', '1')");
+          },
+          { snapshot: true },
+        ),
+      ).rejects.toThrow(/read-only transaction/);
+      expect(await database.query("SELECT key FROM app_settings WHERE key = 'tx.snapshot'")).toEqual([]);
     } finally {
       await database.close();
     }

@@ -1,6 +1,6 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFcmClient, fcmErrorCode, retryAfterMs, type FcmClientOptions } from '../../server/src/integrations/fcm/client';
+import { createFcmClient, fcmErrorCode, rejectsToken, type FcmClientOptions } from '../../server/src/integrations/fcm/client';
 import { createFcmSandbox } from '../../server/src/integrations/fcm';
 import { loadConfig } from '../../server/src/config';
 import { startFcmStandIn, type FcmStandIn } from '../support/fcmStandIn';
@@ -18,10 +18,7 @@ describe('FCM HTTP v1 client against a local stand-in', () => {
   afterEach(async () => standIn.close());
 
   const client = (options: FcmClientOptions = {}) =>
-    createFcmClient(
-      { apiUrl: standIn.url, serviceAccount: standIn.serviceAccount },
-      { sleep: async (ms) => void waits.push(ms), ...options },
-    );
+    createFcmClient({ apiUrl: standIn.url, serviceAccount: standIn.serviceAccount }, { sleep: async (ms) => void waits.push(ms), ...options });
 
   it('sends the documented message with a service-account access token, fetched once and reused', async () => {
     const fcm = client();
@@ -35,7 +32,9 @@ describe('FCM HTTP v1 client against a local stand-in', () => {
     const [sent] = standIn.sends();
     expect(sent!.path).toBe('/v1/projects/studio-test/messages:send');
     expect(sent!.headers.authorization).toMatch(/^Bearer ya29\./);
-    expect(sent!.body).toEqual({ message: { token: 'device-token-1', notification: { title: 'Great class!', body: 'See you on Monday' }, data: { kind: 'direct' } } });
+    expect(sent!.body).toEqual({
+      message: { token: 'device-token-1', notification: { title: 'Great class!', body: 'See you on Monday' }, data: { kind: 'direct' } },
+    });
     expect(standIn.sends()[1]!.body.message).not.toHaveProperty('data');
   });
 
@@ -48,17 +47,34 @@ describe('FCM HTTP v1 client against a local stand-in', () => {
     expect(standIn.state.delivered).toHaveLength(0);
   });
 
-  it('waits as long as a 429 Retry-After asks, then delivers', async () => {
-    standIn.fail({ status: 429, retryAfter: '3', times: 1 });
-    const result = await client().send('device', message);
-    expect(result.outcome).toBe('sent');
-    expect(waits).toEqual([3000]);
-    expect(standIn.state.delivered).toHaveLength(1);
+  it('answers a token FCM calls not a valid registration token (INVALID_ARGUMENT on message.token) as dead, without retrying', async () => {
+    standIn.state.invalid.add('not-a-token');
+    const result = await client().send('not-a-token', message);
+    expect(result).toMatchObject({ token: 'not-a-token', outcome: 'dead', code: 'INVALID_ARGUMENT' });
+    expect(result.error).toContain('not a valid FCM registration token');
+    expect(standIn.sends()).toHaveLength(1);
   });
 
-  it('backs off exponentially with jitter on 503 and 500, then delivers', async () => {
+  it('answers QUOTA_EXCEEDED at once as deferred, with the Retry-After FCM gave, and does not wait', async () => {
+    standIn.fail({ status: 429, retryAfter: '3', times: 1 });
+    const result = await client().send('device', message);
+    expect(result).toMatchObject({ outcome: 'deferred', code: 'QUOTA_EXCEEDED', retry_after_ms: 3000 });
+    expect(result.error).toContain('429 QUOTA_EXCEEDED');
+    expect(waits).toEqual([]);
+    expect(standIn.sends()).toHaveLength(1);
+  });
+
+  it('answers UNAVAILABLE at once as deferred', async () => {
     standIn.fail({ status: 503, times: 1 });
-    standIn.fail({ status: 500, times: 1 });
+    const result = await client().send('device', message);
+    expect(result).toMatchObject({ outcome: 'deferred', code: 'UNAVAILABLE' });
+    expect(result).not.toHaveProperty('retry_after_ms');
+    expect(waits).toEqual([]);
+    expect(standIn.state.delivered).toHaveLength(0);
+  });
+
+  it('backs off exponentially with jitter on 500 INTERNAL, then delivers', async () => {
+    standIn.fail({ status: 500, times: 2 });
     const result = await client().send('device', message);
     expect(result.outcome).toBe('sent');
     expect(waits).toHaveLength(2);
@@ -69,18 +85,18 @@ describe('FCM HTTP v1 client against a local stand-in', () => {
   });
 
   it('gives up after the last attempt and says what FCM answered', async () => {
-    standIn.fail({ status: 503, times: Infinity });
+    standIn.fail({ status: 500, times: Infinity });
     const result = await client({ maxAttempts: 3 }).send('device', message);
-    expect(result).toMatchObject({ outcome: 'failed', code: 'UNAVAILABLE' });
-    expect(result.error).toContain('FCM answered 503 UNAVAILABLE');
+    expect(result).toMatchObject({ outcome: 'failed', code: 'INTERNAL' });
+    expect(result.error).toContain('FCM answered 500 INTERNAL');
     expect(standIn.sends()).toHaveLength(3);
     expect(waits).toHaveLength(2);
   });
 
   it('does not hold the caller when Retry-After asks for longer than it may wait', async () => {
-    standIn.fail({ status: 429, retryAfter: '120', times: Infinity });
+    standIn.fail({ status: 500, retryAfter: '120', times: Infinity });
     const result = await client().send('device', message);
-    expect(result).toMatchObject({ outcome: 'failed', code: 'QUOTA_EXCEEDED' });
+    expect(result).toMatchObject({ outcome: 'failed', code: 'INTERNAL' });
     expect(result.error).toContain('FCM asks to wait 120 s');
     expect(standIn.sends()).toHaveLength(1);
     expect(waits).toEqual([]);
@@ -96,9 +112,9 @@ describe('FCM HTTP v1 client against a local stand-in', () => {
 
   it('stops calling an FCM that keeps failing, says when to retry, and lets one probe through after the cool-down', async () => {
     const clock = testClock();
-    standIn.fail({ status: 503, times: 5 });
+    standIn.fail({ status: 500, times: 5 });
     const fcm = client({ maxAttempts: 3, now: clock.now });
-    expect(await fcm.send('device', message)).toMatchObject({ outcome: 'failed', code: 'UNAVAILABLE' });
+    expect(await fcm.send('device', message)).toMatchObject({ outcome: 'failed', code: 'INTERNAL' });
     // Five failures in a row open the breaker: the second send's third attempt is not made.
     const refused = await fcm.send('device', message);
     expect(refused).toMatchObject({ outcome: 'failed', code: 'unavailable' });
@@ -153,20 +169,33 @@ describe('FCM HTTP v1 client against a local stand-in', () => {
 });
 
 describe('FCM wire helpers', () => {
+  it('takes an INVALID_ARGUMENT as a bad token only when FCM says the token is the problem', () => {
+    const answer = (message: string, details: object[] = []) => ({ error: { code: 400, message, status: 'INVALID_ARGUMENT', details } });
+    expect(rejectsToken(answer('The registration token is not a valid FCM registration token'), 'INVALID_ARGUMENT')).toBe(true);
+    expect(
+      rejectsToken(
+        answer('Invalid value', [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field: 'message.token' }] }]),
+        'INVALID_ARGUMENT',
+      ),
+    ).toBe(true);
+    expect(
+      rejectsToken(
+        answer('Message is too big', [{ '@type': 'type.googleapis.com/google.rpc.BadRequest', fieldViolations: [{ field: 'message.data' }] }]),
+        'INVALID_ARGUMENT',
+      ),
+    ).toBe(false);
+    expect(rejectsToken(answer('The registration token is not a valid FCM registration token'), 'UNAVAILABLE')).toBe(false);
+    expect(rejectsToken('<html>Bad Request</html>', 'INVALID_ARGUMENT')).toBe(false);
+  });
+
   it('reads FCM errorCode from details before the canonical status', () => {
-    const body = { error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND', details: [{ '@type': 'x', errorCode: 'UNREGISTERED' }] } };
+    const body = {
+      error: { code: 404, message: 'Requested entity was not found.', status: 'NOT_FOUND', details: [{ '@type': 'x', errorCode: 'UNREGISTERED' }] },
+    };
     expect(fcmErrorCode(body, 404).code).toBe('UNREGISTERED');
     expect(fcmErrorCode({ error: { status: 'NOT_FOUND' } }, 404).code).toBe('UNREGISTERED');
     expect(fcmErrorCode({ error: { status: 'UNAVAILABLE' } }, 503).code).toBe('UNAVAILABLE');
     expect(fcmErrorCode('<html>', 502).code).toBe('HTTP_502');
-  });
-
-  it('reads Retry-After as seconds or as an HTTP date', () => {
-    const now = new Date('2026-11-22T12:00:00Z');
-    expect(retryAfterMs('7', now)).toBe(7000);
-    expect(retryAfterMs('Sun, 22 Nov 2026 12:00:30 GMT', now)).toBe(30_000);
-    expect(retryAfterMs('soon', now)).toBeNull();
-    expect(retryAfterMs(null, now)).toBeNull();
   });
 });
 
@@ -180,15 +209,24 @@ describe('FCM sandbox and configuration', () => {
 
   it('uses the sandbox without a service account and the live client with one', () => {
     expect(loadConfig({}).fcm).toBeNull();
-    const key = { type: 'service_account', project_id: 'p1', client_email: 'a@p1.iam.gserviceaccount.com', private_key: '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----\n' };
+    const key = {
+      type: 'service_account',
+      project_id: 'p1',
+      client_email: 'a@p1.iam.gserviceaccount.com',
+      private_key: '-----BEGIN PRIVATE KEY-----\nx\n-----END PRIVATE KEY-----\n',
+    };
     const config = loadConfig({ FCM_SERVICE_ACCOUNT_JSON: JSON.stringify(key) });
     expect(config.fcm).toEqual({ apiUrl: 'https://fcm.googleapis.com', serviceAccount: { ...key, token_uri: 'https://oauth2.googleapis.com/token' } });
   });
 
   it('names the bad variable when the service account is unusable', () => {
     expect(() => loadConfig({ FCM_SERVICE_ACCOUNT_JSON: '{not json' })).toThrow(/FCM_SERVICE_ACCOUNT_JSON is not JSON/);
-    expect(() => loadConfig({ FCM_SERVICE_ACCOUNT_JSON: '{"project_id":"p"}' })).toThrow(/FCM_SERVICE_ACCOUNT_JSON is not a usable service-account key: client_email/);
-    expect(() => loadConfig({ FCM_SERVICE_ACCOUNT_FILE: '/nonexistent/key.json' })).toThrow(/FCM_SERVICE_ACCOUNT_FILE names a file that cannot be read \(ENOENT\)/);
+    expect(() => loadConfig({ FCM_SERVICE_ACCOUNT_JSON: '{"project_id":"p"}' })).toThrow(
+      /FCM_SERVICE_ACCOUNT_JSON is not a usable service-account key: client_email/,
+    );
+    expect(() => loadConfig({ FCM_SERVICE_ACCOUNT_FILE: '/nonexistent/key.json' })).toThrow(
+      /FCM_SERVICE_ACCOUNT_FILE names a file that cannot be read \(ENOENT\)/,
+    );
     expect(() => loadConfig({ FCM_API_URL: 'http://fcm.example.com' })).toThrow(/FCM_API_URL must use https/);
   });
 });

@@ -9,13 +9,15 @@ const APP_KEY = 'app-key-for-scopes-0001';
 const SEARCH_KEY = 'search-key-for-scopes-01';
 const SEARCH_APP = 'STUDIO';
 
-/** Each integration key opens its own endpoint and nothing else (issue 11). */
+/** Each integration key opens its own endpoint and nothing else (docs/security.md). */
 describe.each(testDatabases())('integration key scopes on $name', ({ open }) => {
   let database: Database;
   let app: FastifyInstance;
   beforeAll(async () => {
     database = await open();
-    app = await createTestApp(database, { env: { REVENUECAT_WEBHOOK_AUTH: WEBHOOK_SECRET, APP_API_KEY: APP_KEY, SEARCH_API_KEY: SEARCH_KEY, SEARCH_APP_ID: SEARCH_APP } });
+    app = await createTestApp(database, {
+      env: { REVENUECAT_WEBHOOK_AUTH: WEBHOOK_SECRET, APP_API_KEY: APP_KEY, SEARCH_API_KEY: SEARCH_KEY, SEARCH_APP_ID: SEARCH_APP },
+    });
   });
   afterAll(async () => {
     await app.close();
@@ -26,7 +28,12 @@ describe.each(testDatabases())('integration key scopes on $name', ({ open }) => 
   const viewBody = { email: 'kim@studio.test', vimeo_video_id: '1', viewed_at: '2026-11-22T10:00:00Z' };
 
   it('the app key does not open the RevenueCat webhook', async () => {
-    const response = await app.inject({ method: 'POST', url: '/api/webhooks/revenuecat', headers: { authorization: APP_KEY, 'x-app-key': APP_KEY }, payload: webhookBody });
+    const response = await app.inject({
+      method: 'POST',
+      url: '/api/webhooks/revenuecat',
+      headers: { authorization: APP_KEY, 'x-app-key': APP_KEY },
+      payload: webhookBody,
+    });
     expect(response.statusCode).toBe(401);
     expect(response.json().message).toEqual(expect.any(String));
   });
@@ -40,8 +47,17 @@ describe.each(testDatabases())('integration key scopes on $name', ({ open }) => 
 
   it('neither key opens a staff endpoint', async () => {
     for (const headers of [{ authorization: WEBHOOK_SECRET }, { 'x-app-key': APP_KEY }, { authorization: `Bearer ${APP_KEY}` }]) {
-      for (const [method, url] of [['GET', '/api/client/v1/videos'], ['GET', '/api/admin/v1/audit'], ['POST', '/api/client/v1/messaging/update']] as const) {
-        const response = await app.inject({ method, url, headers, payload: method === 'POST' ? { id: 1, title: 'x', message: 'y', enabled: true } : undefined });
+      for (const [method, url] of [
+        ['GET', '/api/client/v1/videos'],
+        ['GET', '/api/admin/v1/audit'],
+        ['POST', '/api/client/v1/messaging/update'],
+      ] as const) {
+        const response = await app.inject({
+          method,
+          url,
+          headers,
+          payload: method === 'POST' ? { id: 1, title: 'x', message: 'y', enabled: true } : undefined,
+        });
         expect(response.statusCode, `${method} ${url} with ${Object.keys(headers)[0]}`).toBe(401);
       }
     }

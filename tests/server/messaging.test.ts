@@ -15,8 +15,7 @@ describe.each(testDatabases())('push-message templates on $name', ({ open }) => 
   let cookie: string;
   const clock = testClock();
 
-  const get = (typeId: string | number) =>
-    app.inject({ method: 'GET', url: `/api/client/v1/messaging/${typeId}`, headers: { cookie } });
+  const get = (typeId: string | number) => app.inject({ method: 'GET', url: `/api/client/v1/messaging/${typeId}`, headers: { cookie } });
   const post = (call: 'update' | 'add-new', payload: unknown) =>
     app.inject({ method: 'POST', url: `/api/client/v1/messaging/${call}`, headers: { cookie }, payload: payload as object });
   const add = async (fields: { message_type: number; title?: string; message?: string; enabled?: boolean }) => {
@@ -25,8 +24,7 @@ describe.each(testDatabases())('push-message templates on $name', ({ open }) => 
     return response.json().push_message as { id: number };
   };
   const storedCount = async () => (await database.query<{ n: number }>('SELECT count(*)::int AS n FROM push_messages'))[0]!.n;
-  const storedRow = async (id: number) =>
-    (await database.query('SELECT title, message, enabled, message_type FROM push_messages WHERE id = $1', [id]))[0];
+  const storedRow = async (id: number) => (await database.query('SELECT title, message, enabled, message_type FROM push_messages WHERE id = $1', [id]))[0];
 
   beforeAll(async () => {
     database = await open();
@@ -87,11 +85,25 @@ describe.each(testDatabases())('push-message templates on $name', ({ open }) => 
         ranupdates: 'true',
       });
       expect(response.statusCode).toBe(200);
-      const stored = { id: target.id, title: 'Monday, reloaded', message: 'Start strong, {first_name}', enabled: false, message_type: 4, msg_type_title: 'Monday Morning' };
+      const stored = {
+        id: target.id,
+        title: 'Monday, reloaded',
+        message: 'Start strong, {first_name}',
+        enabled: false,
+        message_type: 4,
+        msg_type_title: 'Monday Morning',
+      };
       expect(response.json()).toEqual(stored);
       const { messages } = (await get(4)).json();
       expect(messages).toContainEqual(stored);
-      expect(messages).toContainEqual({ id: neighbour.id, title: 'Good morning!', message: 'Kick off Monday', enabled: false, message_type: 4, msg_type_title: 'Monday Morning' });
+      expect(messages).toContainEqual({
+        id: neighbour.id,
+        title: 'Good morning!',
+        message: 'Kick off Monday',
+        enabled: false,
+        message_type: 4,
+        msg_type_title: 'Monday Morning',
+      });
     });
 
     it('answers 404 for an id that does not exist and stores nothing', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { createMindbodyClient, retryAfterMs, type HttpClientOptions } from '../../server/src/integrations/mindbody/client';
+import { createMindbodyClient, type HttpClientOptions } from '../../server/src/integrations/mindbody/client';
 import { MindbodyError } from '../../server/src/integrations/mindbody/errors';
 import { attendanceOf, mapClient, mapContract, mapVisit, parseMindbodyDate } from '../../server/src/integrations/mindbody/mapping';
 import { createMindbodySandbox, SANDBOX_CLIENT_COUNT, SANDBOX_SITE_ID } from '../../server/src/integrations/mindbody/sandbox';
@@ -75,18 +75,26 @@ describe('Mindbody wire mapping', () => {
       termination_date: null,
       original_location_id: 1,
       upcoming_autopay_events: [
-        { ClientContractId: 5829, ChargeAmount: 129, Subtotal: 120, Tax: 9, PaymentMethod: 'DebitAccount', ScheduleDate: '2020-06-06T00:00:00.000Z', ProductId: 77 },
-        { ClientContractId: 5829, ChargeAmount: 129, Subtotal: 120, Tax: 9, PaymentMethod: 'DebitAccount', ScheduleDate: '2020-07-06T00:00:00.000Z', ProductId: 77 },
+        {
+          ClientContractId: 5829,
+          ChargeAmount: 129,
+          Subtotal: 120,
+          Tax: 9,
+          PaymentMethod: 'DebitAccount',
+          ScheduleDate: '2020-06-06T00:00:00.000Z',
+          ProductId: 77,
+        },
+        {
+          ClientContractId: 5829,
+          ChargeAmount: 129,
+          Subtotal: 120,
+          Tax: 9,
+          PaymentMethod: 'DebitAccount',
+          ScheduleDate: '2020-07-06T00:00:00.000Z',
+          ProductId: 77,
+        },
       ],
     });
-  });
-
-  it('reads Retry-After as seconds or as an HTTP date', () => {
-    const now = new Date('2026-11-22T12:00:00Z');
-    expect(retryAfterMs('7', now)).toBe(7000);
-    expect(retryAfterMs('Sun, 22 Nov 2026 12:00:30 GMT', now)).toBe(30_000);
-    expect(retryAfterMs(null, now)).toBeNull();
-    expect(retryAfterMs('soon', now)).toBeNull();
   });
 });
 
@@ -104,8 +112,18 @@ describe('Mindbody HTTP client against the stand-in', () => {
       { sleep: async (ms) => void waits.push(ms), ...options },
     );
 
-  it('pages through a client\'s contracts and maps them (getClientContracts)', async () => {
-    const contract = (id: number, start: string) => ({ Id: id, ContractID: 900 + id, ContractName: `Plan ${id}`, StartDate: start, EndDate: '2027-01-01T00:00:00', SiteId: -99, OriginationLocationId: 2, AutopayStatus: 'Active', UpcomingAutopayEvents: [] });
+  it("pages through a client's contracts and maps them (getClientContracts)", async () => {
+    const contract = (id: number, start: string) => ({
+      Id: id,
+      ContractID: 900 + id,
+      ContractName: `Plan ${id}`,
+      StartDate: start,
+      EndDate: '2027-01-01T00:00:00',
+      SiteId: -99,
+      OriginationLocationId: 2,
+      AutopayStatus: 'Active',
+      UpcomingAutopayEvents: [],
+    });
     standIn = await startMindbodyStandIn({
       maxLimit: 2,
       contracts: { '100015071': [contract(1, '2026-01-01T00:00:00'), contract(2, '2026-02-01T00:00:00Z'), contract(3, '2026-03-01T00:00:00+02:00')] },
@@ -132,21 +150,27 @@ describe('Mindbody HTTP client against the stand-in', () => {
     expect(waits).toHaveLength(2);
 
     standIn.fail({ path: '/client/clientcontracts', status: 502, times: Infinity });
-    const failure = await client({ maxAttempts: 2 }).getClientContracts(-99, '42').catch((error) => error);
+    const failure = await client({ maxAttempts: 2 })
+      .getClientContracts(-99, '42')
+      .catch((error) => error);
     expect(failure).toBeInstanceOf(MindbodyError);
     expect(failure).toMatchObject({ kind: 'server', status: 502 });
   });
 
   it('does not retry a 4xx Mindbody means, and names its error code', async () => {
     standIn = await startMindbodyStandIn();
-    const failure = await client().getClientContracts(-99, '').catch((error) => error);
+    const failure = await client()
+      .getClientContracts(-99, '')
+      .catch((error) => error);
     expect(failure).toMatchObject({ kind: 'request', status: 400, code: 'MissingRequiredFields' });
     expect(standIn.calls('/client/clientcontracts')).toHaveLength(1);
   });
 
   it('reports refused staff credentials without retrying', async () => {
     standIn = await startMindbodyStandIn();
-    const failure = await client({}, 'wrong').getClientContracts(-99, '42').catch((error) => error);
+    const failure = await client({}, 'wrong')
+      .getClientContracts(-99, '42')
+      .catch((error) => error);
     expect(failure).toMatchObject({ kind: 'auth', status: 401, code: 'InvalidStaffCredentials' });
     expect(standIn.calls('/usertoken/issue')).toHaveLength(1);
   });
@@ -177,7 +201,10 @@ describe('Mindbody sandbox site', () => {
     const visits = (
       await Promise.all(
         clients.slice(0, 40).map((client) =>
-          sandbox.getClientVisits(SANDBOX_SITE_ID, client.mb_client_id, { startDate: new Date('2026-09-01T00:00:00Z'), endDate: new Date('2026-11-22T12:00:00Z') }),
+          sandbox.getClientVisits(SANDBOX_SITE_ID, client.mb_client_id, {
+            startDate: new Date('2026-09-01T00:00:00Z'),
+            endDate: new Date('2026-11-22T12:00:00Z'),
+          }),
         ),
       )
     ).flat();

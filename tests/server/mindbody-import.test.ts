@@ -4,7 +4,7 @@ import type { Database } from '../../server/src/db/client';
 import { createMindbodyClient, type HttpClientOptions } from '../../server/src/integrations/mindbody/client';
 import { testDatabases } from '../support/databases';
 import { createTestApp, signIn, testClock } from '../support/server';
-import { rawClient, STAND_IN, startMindbodyStandIn, type MindbodyStandIn } from '../support/mindbodyStandIn';
+import { rawClient, STAND_IN, startMindbodyStandIn, type MindbodyStandIn, resetMindbodyImports } from '../support/mindbodyStandIn';
 
 const SITE = STAND_IN.siteId;
 
@@ -25,9 +25,7 @@ describe.each(testDatabases())('Mindbody client import on $name', ({ open }) => 
   beforeEach(async () => {
     clock.set(new Date('2026-11-22T12:00:00Z'));
     waits = [];
-    await database.execScript(
-      'DELETE FROM mindbody_visits; DELETE FROM mindbody_sync_runs; DELETE FROM mindbody_sync_state; DELETE FROM clients; DELETE FROM jobs; DELETE FROM job_schedules;',
-    );
+    await resetMindbodyImports(database);
   });
   afterEach(async () => {
     await app?.close();
@@ -54,8 +52,7 @@ describe.each(testDatabases())('Mindbody client import on $name', ({ open }) => 
     return (await app!.inject({ method: 'GET', url: '/api/admin/v1/mindbody/sync', headers: { cookie } })).json();
   }
 
-  const clientsAtSite = () =>
-    database.query<Record<string, unknown>>('SELECT * FROM clients WHERE mb_site_id = $1 ORDER BY mb_client_id', [SITE]);
+  const clientsAtSite = () => database.query<Record<string, unknown>>('SELECT * FROM clients WHERE mb_site_id = $1 ORDER BY mb_client_id', [SITE]);
 
   it('imports three pages of clients through a 429, each client once, and leaves the VOD fields alone', async () => {
     const clients = Array.from({ length: 450 }, (_, i) => rawClient(i + 1));
@@ -63,9 +60,37 @@ describe.each(testDatabases())('Mindbody client import on $name', ({ open }) => 
       clients,
       visits: {
         '700001': [
-          { Id: 11, ClassId: 5, ClientId: '700001', Name: 'Vinyasa Flow', StartDateTime: '2026-11-20T07:00:00', EndDateTime: '2026-11-20T08:00:00', SignedIn: true, Missed: false, LateCancelled: false },
-          { Id: 12, ClassId: 6, ClientId: '700001', Name: 'Spin 45', StartDateTime: '2026-11-18T18:00:00', SignedIn: false, Missed: true, LateCancelled: false },
-          { Id: 13, ClassId: 7, ClientId: '700001', Name: 'Barre Burn', StartDateTime: '2026-11-15T09:30:00', SignedIn: false, Missed: false, LateCancelled: true },
+          {
+            Id: 11,
+            ClassId: 5,
+            ClientId: '700001',
+            Name: 'Vinyasa Flow',
+            StartDateTime: '2026-11-20T07:00:00',
+            EndDateTime: '2026-11-20T08:00:00',
+            SignedIn: true,
+            Missed: false,
+            LateCancelled: false,
+          },
+          {
+            Id: 12,
+            ClassId: 6,
+            ClientId: '700001',
+            Name: 'Spin 45',
+            StartDateTime: '2026-11-18T18:00:00',
+            SignedIn: false,
+            Missed: true,
+            LateCancelled: false,
+          },
+          {
+            Id: 13,
+            ClassId: 7,
+            ClientId: '700001',
+            Name: 'Barre Burn',
+            StartDateTime: '2026-11-15T09:30:00',
+            SignedIn: false,
+            Missed: false,
+            LateCancelled: true,
+          },
         ],
       },
     });
@@ -86,7 +111,9 @@ describe.each(testDatabases())('Mindbody client import on $name', ({ open }) => 
         [`old${n}@example.test`, String(700000 + n), SITE, ...Object.values(ours)],
       );
     }
-    await database.query(`INSERT INTO clients (first_name, email_address, vod_access_level, first_login) VALUES ('App', 'CLIENT7@example.test', 2, '2026-10-01T00:00:00Z')`);
+    await database.query(
+      `INSERT INTO clients (first_name, email_address, vod_access_level, first_login) VALUES ('App', 'CLIENT7@example.test', 2, '2026-10-01T00:00:00Z')`,
+    );
     standIn.fail({ path: '/client/clients', offset: 200, status: 429, retryAfter: '3', times: 1 });
     await appAgainstStandIn();
 
@@ -99,7 +126,12 @@ describe.each(testDatabases())('Mindbody client import on $name', ({ open }) => 
     expect(total).toBe(450); // the e-mail-only client was linked, not duplicated
     for (const n of [3, 250, 420]) {
       const row = rows.find((r) => r.mb_client_id === String(700000 + n))!;
-      expect(row).toMatchObject({ first_name: `First${n}`, last_name: `Last${n}`, email_address: `client${n}@example.test`, client_status: n % 10 === 0 ? 'Non-Member' : 'Active' });
+      expect(row).toMatchObject({
+        first_name: `First${n}`,
+        last_name: `Last${n}`,
+        email_address: `client${n}@example.test`,
+        client_status: n % 10 === 0 ? 'Non-Member' : 'Active',
+      });
       expect(row.vod_access_level).toBe(3);
       expect(row.purchase_access_level).toBe(2);
       expect(new Date(row.admin_updated_expiration as string).toISOString()).toBe(ours.admin_updated_expiration);
@@ -175,7 +207,9 @@ describe.each(testDatabases())('Mindbody client import on $name', ({ open }) => 
     expect(new Set(rows.map((row) => row.mb_client_id)).size).toBe(450);
     expect(resumed).toMatchObject({ last_outcome: 'succeeded', last_error: null });
     expect(resumed.sites[0].last_run).toMatchObject({ status: 'succeeded', kind: 'full', clients_seen: 50, clients_created: 50 });
-    const [job] = await database.query<{ state: string; last_error: string }>("SELECT state, last_error FROM jobs WHERE queue = 'mindbody.sync' ORDER BY id LIMIT 1");
+    const [job] = await database.query<{ state: string; last_error: string }>(
+      "SELECT state, last_error FROM jobs WHERE queue = 'mindbody.sync' ORDER BY id LIMIT 1",
+    );
     expect(job).toMatchObject({ state: 'failed' });
     expect(job!.last_error).toMatch(/site -99: Mindbody failed \(503\)/);
   });
@@ -251,7 +285,10 @@ describe.each(testDatabases())('Mindbody client import on $name', ({ open }) => 
       running: false,
       last_outcome: null,
       last_error: null,
-      sites: [{ site_id: SITE, last_run: null, last_synced_at: null }],
+      calls_today: 0,
+      daily_call_limit: 1000,
+      visits_deferred: 0,
+      sites: [{ site_id: SITE, last_run: null, last_synced_at: null, visits_deferred: 0 }],
     });
     const first = await app!.inject({ method: 'POST', url: '/api/admin/v1/mindbody/sync', headers: { cookie }, payload: {} });
     const second = await app!.inject({ method: 'POST', url: '/api/admin/v1/mindbody/sync', headers: { cookie }, payload: { full: true } });

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
 import { expireOverrides, levelAfterOverride, OVERRIDE_EXPIRY } from '../../server/src/clients/accessOverride';
-import { overrideEnd, overrideEndProblem } from '../../contract/clientRules';
+import { overrideEnd, overrideEndProblem } from '@contract/clientRules';
 import { testDatabases } from '../support/databases';
 import { createTestApp, signIn, testClock } from '../support/server';
 import { DAY, insertClient } from '../support/clientFixtures';
@@ -34,10 +34,12 @@ describe.each(testDatabases())('override expiry job on $name', ({ open }) => {
   const clock = testClock(NOW);
 
   const level = async (id: number) =>
-    (await database.query<{ vod_access_level: number; admin_updated_expiration: Date | null; admin_replaced_access_level: number | null }>(
-      'SELECT vod_access_level, admin_updated_expiration, admin_replaced_access_level FROM clients WHERE id = $1',
-      [id],
-    ))[0]!;
+    (
+      await database.query<{ vod_access_level: number; admin_updated_expiration: Date | null; admin_replaced_access_level: number | null }>(
+        'SELECT vod_access_level, admin_updated_expiration, admin_replaced_access_level FROM clients WHERE id = $1',
+        [id],
+      )
+    )[0]!;
   const grant = async (app: FastifyInstance, clientId: number, newLevel: number, days: number) => {
     const response = await app.inject({
       method: 'POST',
@@ -48,7 +50,8 @@ describe.each(testDatabases())('override expiry job on $name', ({ open }) => {
     expect(response.statusCode, response.body).toBe(200);
     return response;
   };
-  const expiryRuns = () => database.query<{ result: { restored: number } }>(`SELECT result FROM jobs WHERE queue = $1 AND state = 'done' ORDER BY id`, [OVERRIDE_EXPIRY]);
+  const expiryRuns = () =>
+    database.query<{ result: { restored: number } }>(`SELECT result FROM jobs WHERE queue = $1 AND state = 'done' ORDER BY id`, [OVERRIDE_EXPIRY]);
 
   beforeAll(async () => {
     database = await open();
@@ -86,7 +89,11 @@ describe.each(testDatabases())('override expiry job on $name', ({ open }) => {
     expect(details.json().client[0]).toMatchObject({ vod_access_level: 1, name: 'VOD | FREE', admin_updated_expiration: null });
 
     // The audit log has the grant with who and before/after, and the end, once, by the system.
-    const audit = await first.inject({ method: 'GET', url: `/api/admin/v1/audit?filter=${encodeURIComponent(JSON.stringify({ client_id: ada }))}&sort=["id","ASC"]`, headers: { cookie } });
+    const audit = await first.inject({
+      method: 'GET',
+      url: `/api/admin/v1/audit?filter=${encodeURIComponent(JSON.stringify({ client_id: ada }))}&sort=["id","ASC"]`,
+      headers: { cookie },
+    });
     expect(audit.json()).toEqual([
       expect.objectContaining({
         action: 'client.override_grant',
@@ -107,10 +114,11 @@ describe.each(testDatabases())('override expiry job on $name', ({ open }) => {
     const bea = await insertClient(database, { first_name: 'Bea', email_address: 'bea@studio.test', vod_access_level: 1 });
     await grant(first, bea, 3, 7);
     // A basic subscription bought during the override (RevenueCat keeps the override's level meanwhile).
-    await database.query(
-      `INSERT INTO purchases (client_id, access_level_id, subscription_status, purchased_at, expires_at) VALUES ($1, 2, 'active', $2, $3)`,
-      [bea, clock.now().toISOString(), new Date(clock.now().getTime() + 40 * DAY).toISOString()],
-    );
+    await database.query(`INSERT INTO purchases (client_id, access_level_id, subscription_status, purchased_at, expires_at) VALUES ($1, 2, 'active', $2, $3)`, [
+      bea,
+      clock.now().toISOString(),
+      new Date(clock.now().getTime() + 40 * DAY).toISOString(),
+    ]);
     clock.advance(7 * DAY + 60_000);
     await first.jobs.runDue();
     expect(await level(bea)).toEqual({ vod_access_level: 2, admin_updated_expiration: null, admin_replaced_access_level: null });

@@ -48,17 +48,19 @@ describe.each(testDatabases())('push service on $name', ({ open }) => {
   const clock = testClock();
 
   const addDebug = (clientId: number, tokenNew: string | null, sentAt: string, platform = 'ios') =>
-    database.query(`INSERT INTO debug_records (client_id, firebase_token_new, firebase_token_current, platform, is_ipad, sent_at) VALUES ($1, $2, NULL, $3, false, $4)`, [
-      clientId,
-      tokenNew,
-      platform,
-      sentAt,
-    ]);
+    database.query(
+      `INSERT INTO debug_records (client_id, firebase_token_new, firebase_token_current, platform, is_ipad, sent_at) VALUES ($1, $2, NULL, $3, false, $4)`,
+      [clientId, tokenNew, platform, sentAt],
+    );
 
   beforeAll(async () => {
     database = await open();
     standIn = await startFcmStandIn();
-    live = createPushService({ database, clock, fcm: createFcmClient({ apiUrl: standIn.url, serviceAccount: standIn.serviceAccount }, { sleep: async () => undefined }) });
+    live = createPushService({
+      database,
+      clock,
+      fcm: createFcmClient({ apiUrl: standIn.url, serviceAccount: standIn.serviceAccount }, { sleep: async () => undefined }),
+    });
     sandbox = createPushService({ database, clock, fcm: createFcmSandbox(clock) });
     withTokens = await insertClient(database, { first_name: 'Ana', email_address: 'ana@studio.test' });
     withoutTokens = await insertClient(database, { first_name: 'Bo', email_address: 'bo@studio.test' });
@@ -71,7 +73,12 @@ describe.each(testDatabases())('push service on $name', ({ open }) => {
   });
 
   it('delivers to every device of the client and records the push with per-token results', async () => {
-    const outcome = await live.sendToClient({ clientId: withTokens, title: 'Hi Ana', body: 'New classes this week', sentBy: { staffUserId: null, email: 'coach@studio.test' } });
+    const outcome = await live.sendToClient({
+      clientId: withTokens,
+      title: 'Hi Ana',
+      body: 'New classes this week',
+      sentBy: { staffUserId: null, email: 'coach@studio.test' },
+    });
     expect(outcome.updated).toBe(true);
     expect(outcome.results.map((r) => [r.token, r.outcome])).toEqual([
       ['ana-android', 'sent'],
@@ -105,6 +112,19 @@ describe.each(testDatabases())('push service on $name', ({ open }) => {
     expect(second.results.map((r) => r.token)).toEqual(['ana-phone']);
     expect(standIn.sends().length - sendsBefore).toBe(1);
     expect(await live.tokensFor(withTokens)).toEqual({ tokens: ['ana-phone'], reason: null });
+  });
+
+  it('retires a token FCM rejects as invalid, like an unregistered one', async () => {
+    const cleo = await insertClient(database, { first_name: 'Cleo', email_address: 'cleo@studio.test' });
+    await addDebug(cleo, 'cleo-broken', '2026-11-21T10:00:00Z');
+    standIn.state.invalid.add('cleo-broken');
+    const first = await live.sendToClient({ clientId: cleo, title: 'One', body: 'x' });
+    expect(first.results).toMatchObject([{ token: 'cleo-broken', outcome: 'dead', code: 'INVALID_ARGUMENT' }]);
+    const sendsBefore = standIn.sends().length;
+    const second = await live.sendToClient({ clientId: cleo, title: 'Two', body: 'y' });
+    expect(second).toMatchObject({ updated: false, results: [] });
+    expect(second.reason).toMatch(/no usable device token/);
+    expect(standIn.sends().length).toBe(sendsBefore);
   });
 
   it('answers updated: false when FCM delivers to no device', async () => {

@@ -34,7 +34,9 @@ describe.each(testDatabases())('RevenueCat events find their client on $name', (
     await ids('unknown-2', 'unknown-3', ['unknown-4', 'alias-id'], 'd@example.test', 'tx-c');
     await ids('unknown-5', 'unknown-6', [], 'd@example.test', 'tx-d');
 
-    const owners = await h.database.query<{ rc_transaction_id: string; client_id: number }>('SELECT rc_transaction_id, client_id FROM purchases ORDER BY rc_transaction_id');
+    const owners = await h.database.query<{ rc_transaction_id: string; client_id: number }>(
+      'SELECT rc_transaction_id, client_id FROM purchases ORDER BY rc_transaction_id',
+    );
     expect(owners).toEqual([
       { rc_transaction_id: 'tx-a', client_id: byApp },
       { rc_transaction_id: 'tx-b', client_id: byOriginal },

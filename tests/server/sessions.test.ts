@@ -30,8 +30,8 @@ describe.each(testDatabases())('my sessions on $name', ({ open }) => {
   beforeAll(async () => {
     database = await open();
     app = await createTestApp(database, { clock });
-    await upsertStaffUser(app.db, STAFF);
-    await upsertStaffUser(app.db, OTHER);
+    await upsertStaffUser(app.db, { ...STAFF, role: 'owner' });
+    await upsertStaffUser(app.db, { ...OTHER, role: 'owner' });
   });
   afterAll(async () => {
     await app.close();
@@ -99,7 +99,11 @@ describe.each(testDatabases())('my sessions on $name', ({ open }) => {
     expect(response.statusCode).toBe(200);
     expect(response.json().ended).toBeGreaterThan(0);
     expect((await sessions(keep)).rows.map((row) => row.user_agent)).toEqual(['Keep me']);
-    const audit = await app.inject({ method: 'GET', url: `/api/admin/v1/audit?filter=${encodeURIComponent('{"action":"session.end"}')}`, headers: { cookie: keep } });
+    const audit = await app.inject({
+      method: 'GET',
+      url: `/api/admin/v1/audit?filter=${encodeURIComponent('{"action":"session.end"}')}`,
+      headers: { cookie: keep },
+    });
     expect(audit.json().length).toBe(3);
   });
 

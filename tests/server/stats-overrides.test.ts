@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
-import { overrideEnd } from '../../contract/clientRules';
+import { overrideEnd } from '@contract/clientRules';
 import { testDatabases } from '../support/databases';
 import { createTestApp, signIn, STAFF, testClock } from '../support/server';
 import { DAY, insertClient } from '../support/clientFixtures';
@@ -110,7 +110,12 @@ describe.each(testDatabases())('subscriber trend from the override history on $n
     const rows = await database.query<{ id: number; vod_access_level: number; admin_updated_expiration: Date | null }>(
       'SELECT id, vod_access_level, admin_updated_expiration FROM clients ORDER BY id',
     );
-    expect(rows.map((row) => [row.vod_access_level, row.admin_updated_expiration])).toEqual([[1, null], [1, null], [2, null], [1, null]]);
+    expect(rows.map((row) => [row.vod_access_level, row.admin_updated_expiration])).toEqual([
+      [1, null],
+      [1, null],
+      [2, null],
+      [1, null],
+    ]);
   });
 
   it('records each grant with its staff member, the level it replaced and when it really ended', async () => {
@@ -118,15 +123,71 @@ describe.each(testDatabases())('subscriber trend from the override history on $n
       `SELECT client_id, level, replaced_level, starts_at, ends_at, ended_at, granted_by FROM access_override_history ORDER BY client_id, starts_at`,
     );
     const iso = (value: unknown) => (value === null ? null : new Date(value as string).toISOString());
-    expect(history.map((row) => ({ ...row, client_id: Number(row.client_id), starts_at: iso(row.starts_at), ends_at: iso(row.ends_at), ended_at: iso(row.ended_at) }))).toEqual([
+    expect(
+      history.map((row) => ({
+        ...row,
+        client_id: Number(row.client_id),
+        starts_at: iso(row.starts_at),
+        ends_at: iso(row.ends_at),
+        ended_at: iso(row.ended_at),
+      })),
+    ).toEqual([
       // ended by the job, a little after its planned end
-      { client_id: ids.ada, level: 3, replaced_level: 1, starts_at: '2026-11-01T10:00:00.000Z', ends_at: '2026-11-02T10:00:00.000Z', ended_at: '2026-11-02T10:00:30.000Z', granted_by: STAFF.email },
-      { client_id: ids.bea, level: 2, replaced_level: 1, starts_at: '2026-11-01T10:00:00.000Z', ends_at: '2026-11-08T10:00:00.000Z', ended_at: '2026-11-08T10:00:20.000Z', granted_by: STAFF.email },
+      {
+        client_id: ids.ada,
+        level: 3,
+        replaced_level: 1,
+        starts_at: '2026-11-01T10:00:00.000Z',
+        ends_at: '2026-11-02T10:00:00.000Z',
+        ended_at: '2026-11-02T10:00:30.000Z',
+        granted_by: STAFF.email,
+      },
+      {
+        client_id: ids.bea,
+        level: 2,
+        replaced_level: 1,
+        starts_at: '2026-11-01T10:00:00.000Z',
+        ends_at: '2026-11-08T10:00:00.000Z',
+        ended_at: '2026-11-08T10:00:20.000Z',
+        granted_by: STAFF.email,
+      },
       // replaced by a newer grant before its planned end
-      { client_id: ids.cal, level: 3, replaced_level: 2, starts_at: '2026-11-01T10:00:00.000Z', ends_at: '2026-11-08T10:00:00.000Z', ended_at: '2026-11-03T10:00:00.000Z', granted_by: STAFF.email },
-      { client_id: ids.cal, level: 1, replaced_level: 3, starts_at: '2026-11-03T10:00:00.000Z', ends_at: '2026-11-10T10:00:00.000Z', ended_at: '2026-11-10T10:00:50.000Z', granted_by: STAFF.email },
-      { client_id: ids.dan, level: 3, replaced_level: 1, starts_at: '2026-11-01T10:00:00.000Z', ends_at: '2026-11-08T10:00:00.000Z', ended_at: '2026-11-02T12:00:00.000Z', granted_by: STAFF.email },
-      { client_id: ids.dan, level: 3, replaced_level: 3, starts_at: '2026-11-02T12:00:00.000Z', ends_at: '2026-11-05T12:00:00.000Z', ended_at: '2026-11-05T12:00:40.000Z', granted_by: STAFF.email },
+      {
+        client_id: ids.cal,
+        level: 3,
+        replaced_level: 2,
+        starts_at: '2026-11-01T10:00:00.000Z',
+        ends_at: '2026-11-08T10:00:00.000Z',
+        ended_at: '2026-11-03T10:00:00.000Z',
+        granted_by: STAFF.email,
+      },
+      {
+        client_id: ids.cal,
+        level: 1,
+        replaced_level: 3,
+        starts_at: '2026-11-03T10:00:00.000Z',
+        ends_at: '2026-11-10T10:00:00.000Z',
+        ended_at: '2026-11-10T10:00:50.000Z',
+        granted_by: STAFF.email,
+      },
+      {
+        client_id: ids.dan,
+        level: 3,
+        replaced_level: 1,
+        starts_at: '2026-11-01T10:00:00.000Z',
+        ends_at: '2026-11-08T10:00:00.000Z',
+        ended_at: '2026-11-02T12:00:00.000Z',
+        granted_by: STAFF.email,
+      },
+      {
+        client_id: ids.dan,
+        level: 3,
+        replaced_level: 3,
+        starts_at: '2026-11-02T12:00:00.000Z',
+        ends_at: '2026-11-05T12:00:00.000Z',
+        ended_at: '2026-11-05T12:00:40.000Z',
+        granted_by: STAFF.email,
+      },
     ]);
   });
 

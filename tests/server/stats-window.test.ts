@@ -26,7 +26,10 @@ describe('dashboard figure rules', () => {
 
   it('fills days without plays with 0, keeping the window order', () => {
     const { days } = playsWindow(new Date('2026-11-22T12:00:00Z'));
-    const points = fillPlaysWindow(days, [{ day: '2026-11-21', plays: 7 }, { day: '2026-10-23', plays: 2 }]);
+    const points = fillPlaysWindow(days, [
+      { day: '2026-11-21', plays: 7 },
+      { day: '2026-10-23', plays: 2 },
+    ]);
     expect(points).toHaveLength(30);
     expect(points[0]).toEqual({ day: '2026-10-23', plays: 2 });
     expect(points[1]).toEqual({ day: '2026-10-24', plays: 0 });

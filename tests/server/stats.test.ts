@@ -57,7 +57,7 @@ INSERT INTO video_views (client_id, video_id, viewed_at)
 SELECT 1 + n % 13, 3 + n % 2, '2026-10-24T08:00:00Z'::timestamptz + make_interval(days => n % 28) FROM generate_series(1, 44) n;
 -- Just outside: the last second before the window and today so far.
 INSERT INTO video_views (client_id, video_id, viewed_at)
-SELECT 2, 2, '2026-10-22T23:59:59Z' FROM generate_series(1, 100);
+SELECT 2, 2, '2026-10-22T23:59:59Z'::timestamptz - make_interval(secs => n - 1) FROM generate_series(1, 100) n;
 INSERT INTO video_views (client_id, video_id, viewed_at)
 SELECT 2, 2, '2026-11-22T00:00:00Z'::timestamptz + make_interval(mins => n) FROM generate_series(1, 100) n;
 `;
@@ -160,15 +160,17 @@ describe.each(testDatabases())('dashboard stats on $name', ({ open }) => {
     // The app reports single views: 30 more Warm-up plays inside the window make it the leader.
     const added: number[] = [];
     for (let i = 0; i < 31; i++) {
-      const [row] = await database.query<{ id: number }>(
-        'INSERT INTO video_views (client_id, video_id, viewed_at) VALUES (13, 1, $1) RETURNING id',
-        [`2026-11-0${1 + (i % 9)}T10:00:00Z`],
-      );
+      const [row] = await database.query<{ id: number }>('INSERT INTO video_views (client_id, video_id, viewed_at) VALUES (13, 1, $1) RETURNING id', [
+        `2026-11-0${1 + (i % 9)}T10:${String(i).padStart(2, '0')}:00Z`,
+      ]);
       added.push(Number(row!.id));
     }
     expect((await stats()).result).toMatchObject({ daily_plays: 4, most_popular: 'Warm-up' });
     // Moving them to today takes them out of the window again.
-    await database.query(`UPDATE video_views SET viewed_at = '2026-11-22T09:00:00Z' WHERE id = ANY($1::bigint[])`, [added]);
+    await database.query(
+      `UPDATE video_views SET viewed_at = '2026-11-22T09:00:00Z'::timestamptz + make_interval(secs => extract(minute FROM viewed_at)::int) WHERE id = ANY($1::bigint[])`,
+      [added],
+    );
     expect((await stats()).result).toMatchObject({ daily_plays: 3, most_popular: 'Yoga' });
     // Deleting Yoga's plays (a video removed with its views) hands the lead to HIIT.
     await database.query('DELETE FROM videos WHERE id IN (3, 4)');

@@ -6,8 +6,7 @@ import { createTestApp, signIn, testClock } from '../support/server';
 import { insertVideos } from '../support/videoFixtures';
 
 const ADMIN = '/api/admin/v1/videos';
-const q = (params: Record<string, unknown>) =>
-  '?' + new URLSearchParams(Object.entries(params).map(([key, value]) => [key, JSON.stringify(value)])).toString();
+const q = (params: Record<string, unknown>) => '?' + new URLSearchParams(Object.entries(params).map(([key, value]) => [key, JSON.stringify(value)])).toString();
 
 describe.each(testDatabases())('Video Manager API on $name', ({ open }) => {
   let database: Database;
@@ -51,7 +50,12 @@ describe.each(testDatabases())('Video Manager API on $name', ({ open }) => {
 
     // Another server instance on the same database saves an edit.
     const other = await createTestApp(database, { clock });
-    const edit = await other.inject({ method: 'PUT', url: `${ADMIN}/${ids[1]}`, headers: { cookie: await signIn(other) }, payload: { title: 'Renamed elsewhere' } });
+    const edit = await other.inject({
+      method: 'PUT',
+      url: `${ADMIN}/${ids[1]}`,
+      headers: { cookie: await signIn(other) },
+      payload: { title: 'Renamed elsewhere' },
+    });
     expect(edit.statusCode).toBe(200);
     await other.close();
     const afterEdit = await app.inject({ method: 'GET', url: '/api/client/v1/videos', headers: { cookie, 'if-none-match': etag } });
@@ -77,7 +81,12 @@ describe.each(testDatabases())('Video Manager API on $name', ({ open }) => {
     const first = await get(ADMIN + q({ sort: ['title', 'DESC'], range: [0, 9] }));
     expect(first.statusCode).toBe(200);
     expect(first.headers['content-range']).toBe('videos 0-9/30');
-    expect(first.json().map((v: { title: string }) => v.title).slice(0, 3)).toEqual(['Video 030', 'Video 029', 'Video 028']);
+    expect(
+      first
+        .json()
+        .map((v: { title: string }) => v.title)
+        .slice(0, 3),
+    ).toEqual(['Video 030', 'Video 029', 'Video 028']);
     const last = await get(ADMIN + q({ sort: ['title', 'DESC'], range: [20, 29] }));
     expect(last.headers['content-range']).toBe('videos 20-29/30');
     expect(last.json().at(-1).title).toBe('Video 001');
@@ -92,9 +101,18 @@ describe.each(testDatabases())('Video Manager API on $name', ({ open }) => {
   it('filters by title, category, access level and enabled', async () => {
     const [category] = await database.query<{ id: number }>("SELECT id FROM video_categories WHERE name = 'HIIT'");
     const byTitle = await get(ADMIN + q({ filter: { q: 'video 01' }, range: [0, 99] }));
-    expect(byTitle.json().map((v: { title: string }) => v.title)).toEqual(
-      ['Video 010', 'Video 011', 'Video 012', 'Video 013', 'Video 014', 'Video 015', 'Video 016', 'Video 017', 'Video 018', 'Video 019'],
-    );
+    expect(byTitle.json().map((v: { title: string }) => v.title)).toEqual([
+      'Video 010',
+      'Video 011',
+      'Video 012',
+      'Video 013',
+      'Video 014',
+      'Video 015',
+      'Video 016',
+      'Video 017',
+      'Video 018',
+      'Video 019',
+    ]);
     const combined = await get(ADMIN + q({ filter: { category_id: category!.id, access_level_id: 2, enabled: false }, range: [0, 99] }));
     // HIIT is i % 3 = 1 (level 2); disabled is i % 4 = 0: i = 4, 16, 28
     expect(combined.json().map((v: { title: string }) => v.title)).toEqual(['Video 004', 'Video 016', 'Video 028']);
@@ -157,11 +175,19 @@ describe.each(testDatabases())('Video Manager API on $name', ({ open }) => {
   it('answers getMany ({"id":[..]}) with those videos, deleted ones included', async () => {
     await del(ids[4]!);
     const response = await get(ADMIN + q({ filter: { id: [ids[4], ids[5]] } }));
-    expect(response.json().map((v: { id: number }) => v.id).sort()).toEqual([ids[4], ids[5]].sort());
+    expect(
+      response
+        .json()
+        .map((v: { id: number }) => v.id)
+        .sort(),
+    ).toEqual([ids[4], ids[5]].sort());
   });
 
   it.each([
-    [q({ sort: ['thumbnail_url', 'ASC'] }), 'querystring.sort.0: field must be one of title, id, enabled, access_level_id, category, instructor, duration, updated_at'],
+    [
+      q({ sort: ['thumbnail_url', 'ASC'] }),
+      'querystring.sort.0: field must be one of title, id, enabled, access_level_id, category, instructor, duration, updated_at',
+    ],
     [q({ sort: ['title', 'UP'] }), "order must be 'ASC' or 'DESC'"],
     ['?range=0-24', 'querystring.range: must be JSON like [0,24]'],
     [q({ range: [10, 5] }), 'end must not be before start'],
@@ -209,7 +235,13 @@ describe.each(testDatabases())('Video Manager API on $name', ({ open }) => {
   it('documents the extension endpoints in the OpenAPI document', async () => {
     const doc = (await get('/api/docs/json')).json();
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/api/client/v1/videos', '/api/admin/v1/videos', '/api/admin/v1/videos/{id}', '/api/v1/sync/all-vimeo-videos', '/api/admin/v1/vimeo-syncs']),
+      expect.arrayContaining([
+        '/api/client/v1/videos',
+        '/api/admin/v1/videos',
+        '/api/admin/v1/videos/{id}',
+        '/api/v1/sync/all-vimeo-videos',
+        '/api/admin/v1/vimeo-syncs',
+      ]),
     );
     expect(Object.keys(doc.paths['/api/admin/v1/videos/{id}'])).toEqual(expect.arrayContaining(['get', 'put', 'delete']));
   });

@@ -8,7 +8,8 @@ let mb = 0;
 export async function resetAutomation(database: Database, startedAt = '2026-01-01T00:00:00Z') {
   await database.execScript(
     `TRUNCATE automated_pushes, automated_push_days, pushes, dead_push_tokens, mindbody_visits, video_views, debug_records, automation_settings, automation_plan_marks RESTART IDENTITY CASCADE;
-     DELETE FROM push_messages; DELETE FROM clients; DELETE FROM app_settings WHERE key LIKE 'automation.%';`,
+     DELETE FROM push_messages; DELETE FROM clients; DELETE FROM app_settings WHERE key LIKE 'automation.%';
+     DELETE FROM jobs WHERE queue LIKE 'automation.%';`,
   );
   await database.query("INSERT INTO app_settings (key, value) VALUES ('automation.started_at', $1)", [startedAt]);
   // Every type starts paused so a test sees only the type it sets up (addTemplate turns its type on).
@@ -26,10 +27,10 @@ export async function addClient(
   const id = Number(row!.id);
   const token = fields.token === undefined ? `token-${id}` : fields.token;
   if (token !== null) {
-    await database.query(
-      `INSERT INTO debug_records (client_id, firebase_token_new, platform, sent_at) VALUES ($1, $2, 'ios', '2026-11-01T00:00:00Z')`,
-      [id, token],
-    );
+    await database.query(`INSERT INTO debug_records (client_id, firebase_token_new, platform, sent_at) VALUES ($1, $2, 'ios', '2026-11-01T00:00:00Z')`, [
+      id,
+      token,
+    ]);
   }
   return id;
 }
@@ -66,15 +67,20 @@ export async function addVisit(
 
 export async function addView(database: Database, clientId: number, at: string) {
   let [video] = await database.query<{ id: number }>("SELECT id FROM videos WHERE vimeo_video_id = 'automation-test'");
-  if (!video) [video] = await database.query<{ id: number }>("INSERT INTO videos (vimeo_video_id, title, duration) VALUES ('automation-test', 'Core Burn', 900) RETURNING id");
+  if (!video)
+    [video] = await database.query<{ id: number }>(
+      "INSERT INTO videos (vimeo_video_id, title, duration) VALUES ('automation-test', 'Core Burn', 900) RETURNING id",
+    );
   await database.query('INSERT INTO video_views (client_id, video_id, viewed_at) VALUES ($1, $2, $3)', [clientId, video!.id, at]);
 }
 
 export async function addTemplate(database: Database, messageType: number, title: string, message: string, enabled = true): Promise<number> {
-  const [row] = await database.query<{ id: number }>(
-    'INSERT INTO push_messages (message_type, title, message, enabled) VALUES ($1, $2, $3, $4) RETURNING id',
-    [messageType, title, message, enabled],
-  );
+  const [row] = await database.query<{ id: number }>('INSERT INTO push_messages (message_type, title, message, enabled) VALUES ($1, $2, $3, $4) RETURNING id', [
+    messageType,
+    title,
+    message,
+    enabled,
+  ]);
   await setTypeSettings(database, messageType, { active: true });
   return Number(row!.id);
 }
@@ -88,10 +94,9 @@ export async function setTypeSettings(database: Database, messageType: number, s
 }
 
 export async function setGlobalSettings(database: Database, settings: Record<string, unknown>) {
-  await database.query(
-    "INSERT INTO app_settings (key, value) VALUES ('automation.global', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value",
-    [JSON.stringify({ quiet_start: '21:00', quiet_end: '08:00', daily_cap: 1, ...settings })],
-  );
+  await database.query("INSERT INTO app_settings (key, value) VALUES ('automation.global', $1) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value", [
+    JSON.stringify({ quiet_start: '21:00', quiet_end: '08:00', daily_cap: 1, ...settings }),
+  ]);
 }
 
 export interface Delivery {
@@ -127,7 +132,19 @@ export function recordingSender() {
 }
 
 export async function pushRows(database: Database, where = 'TRUE') {
-  return database.query<{ id: number; message_type: number; client_id: number; status: string; skip_reason: string | null; title: string | null; body: string | null; attempts: number; deferred: boolean; push_message_id: number | null; last_error: string | null }>(
+  return database.query<{
+    id: number;
+    message_type: number;
+    client_id: number;
+    status: string;
+    skip_reason: string | null;
+    title: string | null;
+    body: string | null;
+    attempts: number;
+    deferred: boolean;
+    push_message_id: number | null;
+    last_error: string | null;
+  }>(
     `SELECT id, message_type, client_id::int AS client_id, status, skip_reason, title, body, attempts, deferred, push_message_id, last_error FROM automated_pushes WHERE ${where} ORDER BY id`,
   );
 }

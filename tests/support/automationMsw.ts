@@ -1,18 +1,15 @@
 import { http, HttpResponse } from 'msw';
-import type {
-  AutomationCountsResponse,
-  AutomationPreviewResponse,
-  AutomationSettingsResponse,
-  ClientAutomatedPushesResponse,
-} from '../../contract/automation';
+import type { AutomationCountsResponse, AutomationPreviewResponse, AutomationSettingsResponse, ClientAutomatedPushesResponse } from '@contract/automation';
 
 /** A stand-in for the automated-messages calls: keeps settings per type and records every call. */
-export function fakeAutomationServer(options: {
-  preview?: AutomationPreviewResponse;
-  counts?: AutomationCountsResponse;
-  client?: ClientAutomatedPushesResponse;
-  refuseSettings?: { message: string; errors?: { path: string; message: string }[] };
-} = {}) {
+export function fakeAutomationServer(
+  options: {
+    preview?: AutomationPreviewResponse;
+    counts?: AutomationCountsResponse;
+    client?: ClientAutomatedPushesResponse;
+    refuseSettings?: { message: string; errors?: { path: string; message: string }[] };
+  } = {},
+) {
   const calls: { method: string; path: string; body: unknown }[] = [];
   let global = { quiet_start: '21:00', quiet_end: '08:00', daily_cap: 1 };
   const settings = new Map<number, AutomationSettingsResponse['settings']>();
@@ -20,7 +17,15 @@ export function fakeAutomationServer(options: {
   let client = options.client ?? { opted_out: false, pushes: [] };
   const of = (typeId: number): AutomationSettingsResponse => ({
     message_type: typeId,
-    settings: settings.get(typeId) ?? { active: true, delay_minutes: 60, send_time: '09:00', weekday: 1, active_days: 30, absence_days: 14, milestones: [10, 50, 100] },
+    settings: settings.get(typeId) ?? {
+      active: true,
+      delay_minutes: 60,
+      send_time: '09:00',
+      weekday: 1,
+      active_days: 30,
+      absence_days: 14,
+      milestones: [10, 50, 100],
+    },
     global,
     time_zone: 'Europe/London',
     next_run_at: typeId === 4 ? '2026-11-23T08:30:00.000Z' : null,
@@ -29,6 +34,7 @@ export function fakeAutomationServer(options: {
   const record = async (request: Request, path: string) => {
     const body = request.method === 'GET' ? undefined : await request.json();
     calls.push({ method: request.method, path, body });
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the fake reads the fields each call sends
     return body as Record<string, any>;
   };
   const handlers = [

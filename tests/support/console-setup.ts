@@ -31,13 +31,27 @@ Object.defineProperty(window, 'matchMedia', {
   }),
 });
 
-// Unexpected calls fail the test instead of silently reaching the network.
-beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+// A request no handler answers fails the test that made it: msw's own 'error' only logs and rejects
+// the fetch, which a component may swallow (a section showing its error state), so the run stayed green.
+const unhandledRequests: string[] = [];
+beforeAll(() =>
+  server.listen({
+    onUnhandledRequest: (request, print) => {
+      const url = new URL(request.url);
+      unhandledRequests.push(`${request.method} ${url.pathname}${url.search}`);
+      print.error(); // and the fetch fails, as before, instead of reaching the network
+    },
+  }),
+);
 afterEach(() => {
   cleanup();
   server.resetHandlers();
   server.events.removeAllListeners();
   window.localStorage.clear();
   window.history.replaceState(null, '', '/');
+  const unhandled = unhandledRequests.splice(0);
+  if (unhandled.length > 0) {
+    throw new Error(`The fake backend has no handler for ${unhandled.length} request(s):\n${[...new Set(unhandled)].join('\n')}`);
+  }
 });
 afterAll(() => server.close());

@@ -5,7 +5,7 @@ import type { ServiceAccount } from '../../server/src/integrations/fcm';
 
 /**
  * A local stand-in for Google's OAuth2 token endpoint and FCM HTTP v1 messages:send
- * (external-apis.md §4): verifies the service account's RS256 JWT, issues access tokens, checks
+ * (FCM HTTP v1 messages.send): verifies the service account's RS256 JWT, issues access tokens, checks
  * the Bearer token and the message shape, answers UNREGISTERED for tokens a test names, and fails
  * on purpose when scripted (429 with Retry-After, 5xx, silence).
  */
@@ -21,6 +21,7 @@ export interface FcmFailure {
 export interface FcmRequest {
   path: string;
   headers: http.IncomingHttpHeaders;
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- whatever the client sent, checked by the stand-in as FCM would
   body: any;
   status: number;
 }
@@ -34,6 +35,8 @@ export async function startFcmStandIn(options: { projectId?: string; expiresIn?:
     accessTokens: new Set<string>(),
     tokensIssued: 0,
     unregistered: new Set<string>(),
+    /** Tokens FCM does not take for registration tokens at all (malformed, from another app build). */
+    invalid: new Set<string>(),
     failures: [] as FcmFailure[],
     requests: [] as FcmRequest[],
     delivered: [] as { token: string; notification: { title: string; body: string }; data?: Record<string, string> }[],
@@ -45,7 +48,12 @@ export async function startFcmStandIn(options: { projectId?: string; expiresIn?:
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
     const form = (req.headers['content-type'] ?? '').includes('x-www-form-urlencoded');
-    const record: FcmRequest = { path: url.pathname, headers: req.headers, body: form ? Object.fromEntries(new URLSearchParams(raw)) : raw ? JSON.parse(raw) : null, status: 0 };
+    const record: FcmRequest = {
+      path: url.pathname,
+      headers: req.headers,
+      body: form ? Object.fromEntries(new URLSearchParams(raw)) : raw ? JSON.parse(raw) : null,
+      status: 0,
+    };
     state.requests.push(record);
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       record.status = status;
@@ -53,13 +61,19 @@ export async function startFcmStandIn(options: { projectId?: string; expiresIn?:
       res.end(JSON.stringify(body));
     };
     const fcmError = (status: number, canonical: string, errorCode: string, message: string, headers: Record<string, string> = {}) =>
-      send(status, { error: { code: status, message, status: canonical, details: [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode }] } }, headers);
+      send(
+        status,
+        { error: { code: status, message, status: canonical, details: [{ '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode }] } },
+        headers,
+      );
 
     if (url.pathname === '/token') {
       const { grant_type, assertion } = record.body ?? {};
       if (grant_type !== 'urn:ietf:params:oauth:grant-type:jwt-bearer' || typeof assertion !== 'string') return send(400, { error: 'unsupported_grant_type' });
       const [header, claims, signature] = assertion.split('.');
-      const valid = createVerify('RSA-SHA256').update(`${header}.${claims}`).verify(publicKey, Buffer.from(signature ?? '', 'base64url'));
+      const valid = createVerify('RSA-SHA256')
+        .update(`${header}.${claims}`)
+        .verify(publicKey, Buffer.from(signature ?? '', 'base64url'));
       const payload = JSON.parse(Buffer.from(claims ?? '', 'base64url').toString());
       if (!valid) return send(400, { error: 'invalid_grant', error_description: 'Invalid JWT Signature.' });
       if (payload.scope !== 'https://www.googleapis.com/auth/firebase.messaging' || payload.iss !== 'fcm@studio-test.iam.gserviceaccount.com') {
@@ -92,8 +106,26 @@ export async function startFcmStandIn(options: { projectId?: string; expiresIn?:
     }
     const message = record.body?.message;
     if (match[1] !== projectId) return fcmError(403, 'PERMISSION_DENIED', 'SENDER_ID_MISMATCH', 'SenderId mismatch');
-    if (!message?.token || !message.notification?.title === undefined) return fcmError(400, 'INVALID_ARGUMENT', 'INVALID_ARGUMENT', 'Message must have a token');
-    if (message.data && Object.values(message.data).some((v) => typeof v !== 'string')) return fcmError(400, 'INVALID_ARGUMENT', 'INVALID_ARGUMENT', 'data values must be strings');
+    if (!message?.token) return fcmError(400, 'INVALID_ARGUMENT', 'INVALID_ARGUMENT', 'Message must have a token');
+    if (message.data && Object.values(message.data).some((v) => typeof v !== 'string'))
+      return fcmError(400, 'INVALID_ARGUMENT', 'INVALID_ARGUMENT', 'data values must be strings');
+    if (state.invalid.has(message.token)) {
+      // FCM's answer for a malformed registration token (ErrorCode INVALID_ARGUMENT, with the field named).
+      return send(400, {
+        error: {
+          code: 400,
+          message: 'The registration token is not a valid FCM registration token',
+          status: 'INVALID_ARGUMENT',
+          details: [
+            { '@type': 'type.googleapis.com/google.firebase.fcm.v1.FcmError', errorCode: 'INVALID_ARGUMENT' },
+            {
+              '@type': 'type.googleapis.com/google.rpc.BadRequest',
+              fieldViolations: [{ field: 'message.token', description: 'The registration token is not a valid FCM registration token' }],
+            },
+          ],
+        },
+      });
+    }
     if (state.unregistered.has(message.token)) return fcmError(404, 'NOT_FOUND', 'UNREGISTERED', 'Requested entity was not found.');
     state.delivered.push({ token: message.token, notification: message.notification, data: message.data });
     return send(200, { name: `projects/${projectId}/messages/0:${randomBytes(6).toString('hex')}` });

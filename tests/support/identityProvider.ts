@@ -10,6 +10,8 @@ export interface IdentityAccount {
   nickname: string;
   picture: string;
   name: string;
+  /** Released with the 'groups' scope, as Okta and others do (OIDC_ROLE_CLAIM=groups). Mutable between sign-ins. */
+  groups?: string[];
 }
 
 export interface IdentityProvider {
@@ -32,10 +34,7 @@ export interface IdentityProvider {
  * screens are replaced by a handler that accepts whichever account the test names, so no HTML
  * has to be scraped.
  */
-export async function startIdentityProvider(options: {
-  redirectUri: string;
-  accounts: IdentityAccount[];
-}): Promise<IdentityProvider> {
+export async function startIdentityProvider(options: { redirectUri: string; accounts: IdentityAccount[] }): Promise<IdentityProvider> {
   const clientId = 'studio-console';
   const clientSecret = 'a-client-secret-only-the-test-knows';
   const accounts = new Map(options.accounts.map((account) => [account.sub, account]));
@@ -51,7 +50,7 @@ export async function startIdentityProvider(options: {
     clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [options.redirectUri] }],
     jwks: { keys: [{ ...signingKey, kid: 'test-key', use: 'sig', alg: 'RS256' }] },
     cookies: { keys: ['a-cookie-key-only-the-test-knows'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'nickname', 'picture'] },
+    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'nickname', 'picture'], groups: ['groups'] },
     // A confidential client need not use PKCE by default; requiring it proves the console sends it.
     pkce: { required: () => true },
     features: { devInteractions: { enabled: false } },
@@ -89,9 +88,7 @@ export async function startIdentityProvider(options: {
       await provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
       return;
     }
-    const grant = grantId
-      ? await provider.Grant.find(grantId)
-      : new provider.Grant({ accountId: session!.accountId, clientId: params.client_id as string });
+    const grant = grantId ? await provider.Grant.find(grantId) : new provider.Grant({ accountId: session!.accountId, clientId: params.client_id as string });
     const missing = prompt.details as { missingOIDCScope?: string[]; missingOIDCClaims?: string[] };
     if (missing.missingOIDCScope) grant!.addOIDCScope(missing.missingOIDCScope.join(' '));
     if (missing.missingOIDCClaims) grant!.addOIDCClaims(missing.missingOIDCClaims);

@@ -1,9 +1,10 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
+import type { Database } from '../../server/src/db/client';
 
 /**
- * A local stand-in for the Mindbody Public API v6 (external-apis.md §1): checks Api-Key, SiteId and
+ * A local stand-in for the Mindbody Public API v6 (docs/integrations.md): checks Api-Key, SiteId and
  * the staff token, pages with request.limit/request.offset and PaginationResponse, filters by
  * request.lastModifiedDate, and fails on purpose when a test scripts it (429, 5xx, silence).
  */
@@ -66,7 +67,14 @@ export async function startMindbodyStandIn(options: StandInOptions = {}) {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
-    const record: RecordedRequest = { method: req.method ?? 'GET', path, query: url.searchParams, headers: req.headers, body: raw ? JSON.parse(raw) : null, status: 0 };
+    const record: RecordedRequest = {
+      method: req.method ?? 'GET',
+      path,
+      query: url.searchParams,
+      headers: req.headers,
+      body: raw ? JSON.parse(raw) : null,
+      status: 0,
+    };
     state.requests.push(record);
     const send = (status: number, body: unknown, headers: Record<string, string> = {}) => {
       record.status = status;
@@ -107,7 +115,12 @@ export async function startMindbodyStandIn(options: StandInOptions = {}) {
       const token = randomBytes(8).toString('hex');
       state.tokens.add(token);
       state.tokensIssued++;
-      return send(200, { TokenType: 'Bearer', AccessToken: token, Expires: options.tokenExpires ?? '2099-01-01T00:00:00', User: { Id: 0, FirstName: 'Owner', LastName: 'Studio', Type: 'Owner' } });
+      return send(200, {
+        TokenType: 'Bearer',
+        AccessToken: token,
+        Expires: options.tokenExpires ?? '2099-01-01T00:00:00',
+        User: { Id: 0, FirstName: 'Owner', LastName: 'Studio', Type: 'Owner' },
+      });
     }
 
     const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
@@ -121,9 +134,7 @@ export async function startMindbodyStandIn(options: StandInOptions = {}) {
     };
     if (path === '/client/clients') {
       const since = url.searchParams.get('request.lastModifiedDate');
-      const clients = since
-        ? state.clients.filter((client) => Date.parse(`${String(client.LastModifiedDateTime)}Z`) >= Date.parse(since))
-        : state.clients;
+      const clients = since ? state.clients.filter((client) => Date.parse(`${String(client.LastModifiedDateTime)}Z`) >= Date.parse(since)) : state.clients;
       return page(clients, 'Clients');
     }
     const clientId = url.searchParams.get('request.clientId');
@@ -170,4 +181,11 @@ export function rawClient(n: number, overrides: Record<string, unknown> = {}): R
     LastModifiedDateTime: '2026-01-10T08:00:00',
     ...overrides,
   };
+}
+
+/** Empties what an import writes (clients, visits, runs, the day's call count, jobs), so each test starts with none. */
+export async function resetMindbodyImports(database: Database) {
+  await database.execScript(
+    'DELETE FROM mindbody_visits; DELETE FROM mindbody_sync_runs; DELETE FROM mindbody_sync_state; DELETE FROM mindbody_call_days; DELETE FROM clients; DELETE FROM jobs; DELETE FROM job_schedules;',
+  );
 }

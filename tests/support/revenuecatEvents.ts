@@ -41,10 +41,18 @@ export function rcEvent(type: string, options: EventOptions): { api_version: str
   const purchasedAt = (options.purchasedAt ?? new Date(at - DAY)).getTime();
   const expiresAt = options.expiresAt === undefined ? purchasedAt + 30 * DAY : options.expiresAt === null ? null : options.expiresAt.getTime();
   const transactionId = options.transactionId ?? '490001234567890';
-  const common = { id: `evt-${sequence}-${type.toLowerCase()}`, type, app_id: 'app5f2c1d9e', event_timestamp_ms: at, environment: 'PRODUCTION', store: 'APP_STORE' };
+  const common = {
+    id: `evt-${sequence}-${type.toLowerCase()}`,
+    type,
+    app_id: 'app5f2c1d9e',
+    event_timestamp_ms: at,
+    environment: 'PRODUCTION',
+    store: 'APP_STORE',
+  };
 
   if (type === 'TRANSFER') return { api_version: '1.0', event: { ...common, transferred_from: ['rc-from'], transferred_to: ['rc-to'], ...options.extra } };
-  if (type === 'TEST') return { api_version: '1.0', event: { ...common, app_user_id: 'test-user', aliases: ['test-user'], original_app_user_id: 'test-user', ...options.extra } };
+  if (type === 'TEST')
+    return { api_version: '1.0', event: { ...common, app_user_id: 'test-user', aliases: ['test-user'], original_app_user_id: 'test-user', ...options.extra } };
 
   const entitlement = options.entitlement === undefined ? 'premium' : options.entitlement;
   const event: Record<string, unknown> = {

@@ -22,7 +22,15 @@ function mindbodyListing(clients: Newcomer[]): MindbodyApi {
     siteIds: [-99],
     async *clientPages() {
       yield {
-        clients: clients.map((c) => ({ mb_client_id: c.id, unique_id: null, first_name: c.first, last_name: 'Imported', email_address: c.email, client_status: 'Active', last_modified_at: null })),
+        clients: clients.map((c) => ({
+          mb_client_id: c.id,
+          unique_id: null,
+          first_name: c.first,
+          last_name: 'Imported',
+          email_address: c.email,
+          client_status: 'Active',
+          last_modified_at: null,
+        })),
         skipped: 0,
         offset: 0,
         nextOffset: null,
@@ -38,7 +46,7 @@ function mindbodyListing(clients: Newcomer[]): MindbodyApi {
  * One app per database for a RevenueCat test file, emptied before each test, with a client Ada
  * (ada@example.test, no RevenueCat id yet, free level) and helpers to deliver events and read back.
  */
-export function revenueCatHarness(open: TestDatabase['open']) {
+export function revenueCatHarness(open: TestDatabase['open'], env: Record<string, string> = {}) {
   let database: Database;
   let app: FastifyInstance;
   let ada = 0;
@@ -65,10 +73,12 @@ export function revenueCatHarness(open: TestDatabase['open']) {
     return body;
   };
   const levels = async (id = ada) =>
-    (await database.query<{ vod_access_level: number; purchase_access_level: number | null; revenue_cat_user_id: string | null }>(
-      'SELECT vod_access_level, purchase_access_level, revenue_cat_user_id FROM clients WHERE id = $1',
-      [id],
-    ))[0]!;
+    (
+      await database.query<{ vod_access_level: number; purchase_access_level: number | null; revenue_cat_user_id: string | null }>(
+        'SELECT vod_access_level, purchase_access_level, revenue_cat_user_id FROM clients WHERE id = $1',
+        [id],
+      )
+    )[0]!;
   const history = (id = ada) =>
     database.query<Record<string, unknown>>(
       `SELECT p.revenue_cat_user_id, al.name, p.subscription_identifier, p.upsell_source, p.purchased_at, p.expires_at, p.subscription_status
@@ -80,7 +90,7 @@ export function revenueCatHarness(open: TestDatabase['open']) {
 
   beforeAll(async () => {
     database = await open();
-    app = await createTestApp(database, { clock, env: { REVENUECAT_WEBHOOK_AUTH: SECRET }, mindbody: mindbodyListing(newcomers) });
+    app = await createTestApp(database, { clock, env: { REVENUECAT_WEBHOOK_AUTH: SECRET, ...env }, mindbody: mindbodyListing(newcomers) });
   });
   afterAll(async () => {
     await app.close();
@@ -89,7 +99,11 @@ export function revenueCatHarness(open: TestDatabase['open']) {
   beforeEach(async () => {
     clock.set(START);
     newcomers.length = 0;
-    await database.execScript('DELETE FROM revenuecat_events; DELETE FROM purchases; DELETE FROM clients; DELETE FROM jobs; DELETE FROM mindbody_sync_runs; DELETE FROM mindbody_sync_state;');
+    await database.execScript(
+      'DELETE FROM revenuecat_events; DELETE FROM purchases; DELETE FROM clients; DELETE FROM jobs; DELETE FROM mindbody_sync_runs; DELETE FROM mindbody_sync_state;',
+    );
+    // Tests move the clock forward and back: each starts with the schedules one period after START.
+    await database.query(`UPDATE job_schedules SET next_run_at = $1::timestamptz + every_ms * interval '1 millisecond'`, [START.toISOString()]);
     ada = await addClient({ email: 'ada@example.test' });
   });
 

@@ -26,12 +26,28 @@ async function freePort(): Promise<number> {
   });
 }
 
+/** Set by tests/e2e/global-setup.ts: a data directory the server seeded once, stopped cleanly. */
+export const TEMPLATE_ENV = 'STUDIO_E2E_TEMPLATE_DATA_DIR';
+
+/**
+ * A new data directory. In the browser tests it is a copy of the one seeded at setup, so each file
+ * does not seed 2,000 demo clients again; `fresh` (or custom seeding or database settings) starts
+ * from an empty one, as `npm start` on a new machine does.
+ */
+function newDataDir(options: { fresh?: boolean; env?: Record<string, string> }): string {
+  const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'studio-e2e-')), 'data');
+  const template = process.env[TEMPLATE_ENV];
+  const customised = options.env && ('SEED_DEMO' in options.env || 'DATABASE_URL' in options.env || 'DATA_DIR' in options.env);
+  if (template && fs.existsSync(template) && !options.fresh && !customised) fs.cpSync(template, dataDir, { recursive: true });
+  return dataDir;
+}
+
 /**
  * Starts the real server (`npm run serve`'s entry point) on its own port and data directory, with
  * the demo data, as `npm start` would after building. Pass the same dataDir again to restart on it.
  */
-export async function startServer(options: { dataDir?: string; env?: Record<string, string> } = {}): Promise<RunningServer> {
-  const dataDir = options.dataDir ?? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'studio-e2e-')), 'data');
+export async function startServer(options: { dataDir?: string; env?: Record<string, string>; fresh?: boolean } = {}): Promise<RunningServer> {
+  const dataDir = options.dataDir ?? newDataDir(options);
   const port = await freePort();
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
     env: {
@@ -78,4 +94,3 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
     },
   };
 }
-

@@ -1,7 +1,7 @@
 import type { Database } from '../../server/src/db/client';
 
 /**
- * The dashboard figures computed straight from their definitions (README "Dashboard figures") over the raw
+ * The dashboard figures computed straight from their definitions (docs/features.md "Dashboard figures") over the raw
  * tables, with none of the aggregates: slow at scale, but the yardstick the fast figures must match.
  */
 export async function directStats(database: Database, now: Date) {
@@ -14,11 +14,9 @@ export async function directStats(database: Database, now: Date) {
      WHERE CASE WHEN c.admin_updated_expiration > $1::timestamptz THEN coalesce(override_level.is_paid, false)
                 ELSE EXISTS (
                   SELECT 1 FROM purchases p JOIN access_levels al ON al.id = p.access_level_id AND al.is_paid
-                  WHERE p.client_id = c.id
-                    AND lower(btrim(coalesce(p.subscription_status, ''))) IN
-                        ('active', 'trial', 'trialing', 'in_trial', 'grace_period', 'in_grace_period', 'billing_issue', 'cancelled', 'canceled', 'expired')
+                  WHERE p.client_id = c.id AND p.grants_access
                     AND coalesce(p.purchased_at, '-infinity') <= $1::timestamptz
-                    AND coalesce(p.expires_at, 'infinity') > $1::timestamptz) END`,
+                    AND coalesce(p.access_ends_at, 'infinity') > $1::timestamptz) END`,
     params,
   );
   const [plays] = await database.query<{ n: number }>(`SELECT round(count(*) / 30.0)::int AS n FROM video_views WHERE ${window}`, params);

@@ -24,10 +24,9 @@ export async function insertDemoCatalogue(database: Database) {
   await database.execScript(`
     DELETE FROM vimeo_syncs; DELETE FROM jobs;
     DELETE FROM favorites; DELETE FROM video_views; DELETE FROM videos; DELETE FROM video_categories;`);
-  await database.query(
-    'INSERT INTO video_categories (name, sort_order) SELECT name, ord FROM unnest($1::text[]) WITH ORDINALITY AS t(name, ord)',
-    [videoCategoryNames],
-  );
+  await database.query('INSERT INTO video_categories (name, sort_order) SELECT name, ord FROM unnest($1::text[]) WITH ORDINALITY AS t(name, ord)', [
+    videoCategoryNames,
+  ]);
   const videos = demoVideos(150);
   await database.query(
     `INSERT INTO videos (vimeo_video_id, title, thumbnail_url, duration, enabled, access_level_id, category_id, instructor)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fillPlaceholders, hasPlaceholders, unknownPlaceholders } from '../../../contract/placeholders';
+import { fillPlaceholders, hasPlaceholders, unknownPlaceholders } from '@contract/placeholders';
 
 const client = { first_name: 'Jordan', last_name: 'Rivera', class_name: 'Morning Flow', days_absent: 12, class_count: 50 };
 

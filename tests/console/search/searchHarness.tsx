@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { createTheme, ThemeProvider } from '@mui/material/styles';
 import { I18nContextProvider } from 'react-admin';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router-dom';
 import { http, HttpResponse } from 'msw';
@@ -37,9 +38,12 @@ export function renderSearch(config = searchConfig(), userOptions?: Parameters<t
     { initialEntries: ['/'] },
   );
   const view = render(
-    <I18nContextProvider value={i18nProvider}>
-      <RouterProvider router={router} />
-    </I18nContextProvider>,
+    // The sidebar's theme: the widget closes the drawer on phones (react-admin's sidebar state reads the breakpoints).
+    <ThemeProvider theme={createTheme()}>
+      <I18nContextProvider value={i18nProvider}>
+        <RouterProvider router={router} />
+      </I18nContextProvider>
+    </ThemeProvider>,
   );
   return { ...view, router, user: userEvent.setup(userOptions) };
 }

@@ -1,0 +1,145 @@
+import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { ClientListPage } from '@contract/clients';
+import type { AtRiskPage, Segment } from '@contract/segments';
+import { server, signedIn } from '../support/msw';
+import { renderApp } from './helpers/renderApp';
+import { aClient, CLIENTS } from './helpers/clientData';
+
+const segment = (overrides: Partial<Segment> = {}): Segment => ({
+  id: 7,
+  name: 'Came lately',
+  filter: { last_class_days: 30 },
+  count: 2,
+  count_is_estimate: false,
+  created_at: '2026-11-01T00:00:00Z',
+  updated_at: '2026-11-01T00:00:00Z',
+  ...overrides,
+});
+const page = (clients = CLIENTS): ClientListPage => ({ clients, total: clients.length, total_is_estimate: false, page: 1, perPage: 25, next_cursor: null });
+
+/** The backend of these tests: saved segments, the client list, the preview and the at-risk list. */
+function segmentServer(saved: Segment[] = [segment()]) {
+  const calls = { list: [] as URLSearchParams[], created: [] as unknown[], previews: [] as unknown[] };
+  server.use(
+    signedIn(),
+    http.get('*/api/admin/v1/segments', () => HttpResponse.json(saved, { headers: { 'content-range': `segments 0-${saved.length - 1}/${saved.length}` } })),
+    http.get('*/api/admin/v1/segments/:id', ({ params }) => {
+      const found = saved.find((item) => item.id === Number(params.id));
+      return found ? HttpResponse.json(found) : HttpResponse.json({ message: 'No segment' }, { status: 404 });
+    }),
+    http.post('*/api/admin/v1/segments/preview', async ({ request }) => {
+      calls.previews.push(await request.json());
+      return HttpResponse.json({ count: 2, count_is_estimate: false, sample: CLIENTS.slice(0, 2) });
+    }),
+    http.post('*/api/admin/v1/segments', async ({ request }) => {
+      const body = (await request.json()) as Pick<Segment, 'name' | 'filter'>;
+      calls.created.push(body);
+      const created = segment({ id: 8, ...body });
+      saved.push(created);
+      return HttpResponse.json(created);
+    }),
+    http.get('*/api/client/v1/clients/:listId', ({ request }) => {
+      calls.list.push(new URL(request.url).searchParams);
+      return HttpResponse.json(page());
+    }),
+    http.get('*/api/admin/v1/mindbody/sync', () => HttpResponse.json({ status: 'never', site_ids: [], sandbox: true })),
+  );
+  return calls;
+}
+
+describe('segments and the at-risk list', { timeout: 60_000 }, () => {
+  it('lists saved segments under Clients with their count, and opens one as a client list with its filter', async () => {
+    const calls = segmentServer();
+    const { user } = renderApp('/clients/all');
+    const nav = await screen.findByRole('navigation', { name: 'Main' });
+    await within(nav).findByRole('link', { name: 'Came lately (2)' });
+    expect(within(nav).getByRole('link', { name: 'At risk' })).toBeTruthy();
+    await user.click(within(nav).getByRole('link', { name: 'Came lately (2)' }));
+    await screen.findByRole('heading', { level: 1, name: 'Came lately' });
+    await waitFor(() => expect(calls.list.at(-1)?.get('last_class_days')).toBe('30'));
+    expect(await screen.findByText('Ann')).toBeTruthy();
+  });
+
+  it('deletes a segment from its page after a confirmation', async () => {
+    segmentServer();
+    const deleted: string[] = [];
+    server.use(
+      http.delete('*/api/admin/v1/segments/:id', ({ params }) => {
+        deleted.push(String(params.id));
+        return HttpResponse.json(segment());
+      }),
+    );
+    const { user } = renderApp('/segments/7');
+    await user.click(await screen.findByRole('button', { name: 'Delete segment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete the segment Came lately?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Confirm' }));
+    await waitFor(() => expect(deleted).toEqual(['7']));
+    await waitFor(() => expect(window.location.pathname).toBe('/clients/all'));
+  });
+
+  it('builds a filter, previews its count, saves it and opens it', async () => {
+    const calls = segmentServer();
+    const { user } = renderApp('/segments/new');
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Recent classes');
+    await user.type(screen.getByRole('spinbutton', { name: 'A class within the last … days' }), '30');
+    await user.click(screen.getByRole('button', { name: 'Preview' }));
+    expect(await screen.findByText('2 clients match')).toBeTruthy();
+    expect(calls.previews).toEqual([{ filter: { last_class_days: 30 } }]);
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.created).toEqual([{ name: 'Recent classes', filter: { last_class_days: 30 } }]));
+    await screen.findByRole('heading', { level: 1, name: 'Recent classes' });
+    expect(window.location.pathname).toBe('/segments/8');
+  });
+
+  it('shows the at-risk clients with their last contact, and pushes to one with a tap', async () => {
+    segmentServer();
+    const atRisk: AtRiskPage = {
+      clients: [
+        {
+          ...aClient({ _id: 21, first_name: 'Paid', last_name: 'One' }),
+          paid: true,
+          active_contract: true,
+          last_active_at: '2026-11-01T10:00:00.000Z',
+          last_contacted_at: null,
+        },
+        {
+          ...aClient({ _id: 22, first_name: 'Free', last_name: 'Two' }),
+          paid: false,
+          active_contract: false,
+          last_active_at: '2026-10-25T10:00:00.000Z',
+          last_contacted_at: '2026-11-20T08:00:00.000Z',
+        },
+      ],
+      total: 2,
+      page: 1,
+      perPage: 25,
+      active_days: 60,
+      quiet_days: 14,
+      filter: { last_activity_days: 74, no_class_days: 14, no_stream_days: 14 },
+    };
+    const pushes: unknown[] = [];
+    server.use(
+      http.get('*/api/admin/v1/at-risk', () => HttpResponse.json(atRisk)),
+      http.post('*/api/client/v1/client-details/push-notification', async ({ request }) => {
+        pushes.push(await request.json());
+        return HttpResponse.json({ updated: true, push_id: 5, results: [] });
+      }),
+      http.get('*/api/admin/v1/pushes', () => HttpResponse.json([])),
+    );
+    const { user } = renderApp('/segments/at-risk');
+    const table = await screen.findByRole('table', { name: 'At risk' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual(['Paid OneRunning contract', 'Free Two']);
+    expect(within(rows[0]!).getByText('Never')).toBeTruthy();
+    expect(within(rows[1]!).getByText('2026-11-20')).toBeTruthy();
+    await user.click(within(rows[1]!).getByRole('button', { name: 'Push to Free Two' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'We miss you');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() =>
+      expect(pushes).toEqual([expect.objectContaining({ notification: { title: '', body: 'We miss you' }, email_address: 'kim.park@studio.test' })]),
+    );
+  });
+});
