@@ -1,12 +1,18 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
 
 // In development the console runs on Vite's port and the API on the server's.
 const apiTarget = process.env.VITE_DEV_API ?? 'http://127.0.0.1:3000';
 const proxied = ['/api', '/login', '/logout', '/callback', '/1/indexes', '/healthz'];
 
+// `@contract/x` is contract/x, so no file climbs `../../../contract`. tsconfig's `paths` says the same
+// to TypeScript and to tsx (the server at run time); this says it to Vite and Vitest.
+export const contractAlias = { '@contract': fileURLToPath(new URL('./contract', import.meta.url)) };
+
 export default defineConfig({
   plugins: [react()],
+  resolve: { alias: contractAlias },
   // The server swaps this placeholder for a fresh nonce on every page load (server/src/lib/security.ts).
   html: { cspNonce: 'CSP_NONCE_PLACEHOLDER' },
   build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1200 },

@@ -1,11 +1,13 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
+import { contractAlias } from './vite.config';
 
 export default defineConfig({
   test: {
     projects: [
       {
         plugins: [react()],
+        resolve: { alias: contractAlias },
         test: {
           name: 'console',
           environment: 'jsdom',
@@ -16,6 +18,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: contractAlias },
         test: {
           name: 'server',
           environment: 'node',
@@ -28,6 +31,7 @@ export default defineConfig({
         },
       },
       {
+        resolve: { alias: contractAlias },
         test: {
           name: 'e2e',
           environment: 'node',

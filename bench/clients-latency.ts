@@ -15,6 +15,7 @@
 import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { performance } from 'node:perf_hooks';
+import { clientListCases } from './clientListCases';
 
 export interface CaseResult {
   name: string;
@@ -38,7 +39,7 @@ export interface LatencyOptions {
 }
 
 /** Nanoseconds every thread of a process has run on a CPU so far (Linux). */
-function cpuNanoseconds(pid: number): number {
+export function cpuNanoseconds(pid: number): number {
   let total = 0;
   for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
     try {
@@ -90,46 +91,20 @@ type ClientRow = { _id: number; email_address: string | null; mb_client_id: stri
 
 /**
  * The client-list and client-details requests staff make, on whatever data set the server has.
- * Deep pages are reached the way the console reaches them: by the previous page's cursor.
+ * Deep pages are reached the way the console reaches them: by cursor (bench/clientListCases.ts).
  */
 export async function clientLatencyCases(api: StaffApi): Promise<LatencyCase[]> {
-  const first = await api.get<{ total: number }>('/api/client/v1/clients/1?page=1&perPage=25');
-  const total = first.total;
-  // Cursors half-way down the list (by id and by last name), fetched once by offset.
-  const middle = Math.max(1, Math.floor(total / 2 / 500));
-  const deepById = await api.get<{ next_cursor: string; clients: ClientRow[] }>(`/api/client/v1/clients/1?page=${middle}&perPage=500`);
-  const deepByName = await api.get<{ next_cursor: string }>(`/api/client/v1/clients/1?page=${middle}&perPage=500&sort=last_name&order=DESC`);
-  const deepPage = middle * 20 + 1;
-  const clients = deepById.clients;
+  const sample = await api.get<{ clients: ClientRow[] }>('/api/client/v1/clients/1?page=1&perPage=500&sort=email_address');
+  const clients = sample.clients;
   const pick = sequence(42);
-  const list = (path: string) => () => api.get(`/api/client/v1/clients/${path}`);
   const budget = 50;
 
   return [
-    { name: 'list 1 (all), first page', targetP95: budget, run: list('1?page=1&perPage=25') },
-    { name: 'list 2 (MindBody), first page', targetP95: budget, run: list('2?page=1&perPage=25') },
-    { name: 'list 3 (active), first page', targetP95: budget, run: list('3?page=1&perPage=25') },
-    { name: 'list 4 (new), first page', targetP95: budget, run: list('4?page=1&perPage=25') },
-    { name: 'list 1 sorted by last name', targetP95: budget, run: list('1?page=1&perPage=25&sort=last_name&order=ASC') },
-    { name: 'list 1 sorted by e-mail, descending', targetP95: budget, run: list('1?page=1&perPage=25&sort=email_address&order=DESC') },
-    { name: 'list 3 sorted by first name', targetP95: budget, run: list('3?page=1&perPage=25&sort=first_name&order=ASC') },
-    { name: 'list 4 sorted by status', targetP95: budget, run: list('4?page=1&perPage=25&sort=client_status&order=ASC') },
-    {
-      name: `list 1 deep page ${deepPage} (cursor)`,
-      targetP95: budget,
-      run: list(`1?page=${deepPage}&perPage=25&after=${encodeURIComponent(deepById.next_cursor)}`),
-    },
-    {
-      name: `list 1 deep page ${deepPage} by last name (cursor)`,
-      targetP95: budget,
-      run: list(`1?page=${deepPage}&perPage=25&sort=last_name&order=DESC&after=${encodeURIComponent(deepByName.next_cursor)}`),
-    },
-    { name: 'list 1 page 400 (offset 9,975)', run: list('1?page=400&perPage=25') },
-    { name: 'list 1 any page by number (offset up to the end)', run: () => api.get(`/api/client/v1/clients/1?page=${1 + pick(Math.max(1, Math.floor(total / 25)))}&perPage=25`) },
-    { name: "quick filter 'smith' (common)", run: list('1?page=1&perPage=25&q=smith') },
-    { name: "quick filter 'olivia.smith1' (rare)", run: list('1?page=1&perPage=25&q=olivia.smith1') },
+    ...(await clientListCases(api)),
     { name: 'client details', targetP95: budget, run: () => api.get(`/api/client/v1/client-details/${clients[pick(clients.length)]!._id}`) },
-    ...clientPageCalls(api, clients, pick).slice(1).map(([name, call]) => ({ name: `client page alone: ${name}`, run: call })),
+    ...clientPageCalls(api, clients, pick)
+      .slice(1)
+      .map(([name, call]) => ({ name: `client page alone: ${name}`, run: call })),
     {
       name: 'client page: details and 5 sections in parallel',
       targetP95: 100,
@@ -151,18 +126,27 @@ function clientPageCalls(api: StaffApi, clients: ClientRow[], pick: (max: number
     ['details', () => api.get(`/api/client/v1/client-details/${chosen()._id}`)],
     ['recently viewed videos', () => api.post('/api/client/v1/client-details/recently-viewed-videos', body(chosen()))],
     ['favorites', () => api.post('/api/client/v1/client-details/favorites-videos', body(chosen()))],
-    ['purchases', () => {
-      const { site, mb, email } = keys(chosen());
-      return api.get(`/api/client/v1/client-details/${site}/${mb}/purchases?email=${email}`);
-    }],
-    ['debug info', () => {
-      const { site, mb, email } = keys(chosen());
-      return api.get(`/api/client/v1/client-details/${site}/${mb}/${email}/debug?page=1&limit=10`);
-    }],
-    ['contracts', () => {
-      const { site, mb } = keys(chosen());
-      return api.get(`/api/client/v1/client-details/${site}/${mb}/contracts`);
-    }],
+    [
+      'purchases',
+      () => {
+        const { site, mb, email } = keys(chosen());
+        return api.get(`/api/client/v1/client-details/${site}/${mb}/purchases?email=${email}`);
+      },
+    ],
+    [
+      'debug info',
+      () => {
+        const { site, mb, email } = keys(chosen());
+        return api.get(`/api/client/v1/client-details/${site}/${mb}/${email}/debug?page=1&limit=10`);
+      },
+    ],
+    [
+      'contracts',
+      () => {
+        const { site, mb } = keys(chosen());
+        return api.get(`/api/client/v1/client-details/${site}/${mb}/contracts`);
+      },
+    ],
   ];
 }
 

@@ -83,7 +83,8 @@ const bulkInsert = (count: number) => `
   INSERT INTO video_views (client_id, video_id, viewed_at)
   SELECT 1 + abs(hashint8(g::bigint * 7919 + 1)) % ${clients}, 1 + abs(hashint8(g::bigint * 7919 + 2)) % ${videos},
          now() - make_interval(secs => abs(hashint8(g::bigint * 7919 + 3)) % (60 * 86400))
-  FROM generate_series(1, ${count}) g ORDER BY 3`;
+  FROM generate_series(1, ${count}) g ORDER BY 3
+  ON CONFLICT DO NOTHING`;
 
 const refill = `
   CREATE TEMP TABLE plays_delta (video_id integer, day date, plays integer) ON COMMIT DROP;

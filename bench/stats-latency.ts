@@ -20,7 +20,7 @@ export const STATS_P95_BUDGET_MS = 100;
 const BENCH_STAFF = { email: 'bench@studio.test', password: 'bench-password-1' };
 
 async function signIn(app: FastifyInstance): Promise<string> {
-  await upsertStaffUser(app.db, { ...BENCH_STAFF, nickname: 'Bench' });
+  await upsertStaffUser(app.db, { ...BENCH_STAFF, nickname: 'Bench', role: 'owner' });
   const response = await app.inject({
     method: 'POST',
     url: `${app.pathPrefix}/login`,

@@ -14,6 +14,12 @@ export const consoleCase: BenchCase = async ({ client, quick }) => {
       value: figures.firstClientListMs.p50,
       detail: { ...figures.firstClientListMs },
     },
-    { group: 'console', name: 'first rendered dashboard, cold (p50)', unit: 'ms', value: figures.firstDashboardMs.p50, detail: { ...figures.firstDashboardMs } },
+    {
+      group: 'console',
+      name: 'first rendered dashboard, cold (p50)',
+      unit: 'ms',
+      value: figures.firstDashboardMs.p50,
+      detail: { ...figures.firstDashboardMs },
+    },
   ];
 };

@@ -1,4 +1,5 @@
 import { clientsCase } from './clients';
+import { client360Case } from './client360';
 import { loadCase } from './load';
 import { consoleCase } from './console';
 import { searchCase } from './search';
@@ -15,6 +16,7 @@ export const benchCases: Record<string, BenchCase> = {
   stats: statsCase,
   videos: videosCase,
   clients: clientsCase,
+  client360: client360Case,
   throughput: throughputCase,
   writes: writesCase,
   load: loadCase,

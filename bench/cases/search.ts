@@ -1,11 +1,11 @@
-import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '../../contract/search';
+import { RUNTIME_CONFIG_ELEMENT_ID, type RuntimeConfig } from '@contract/search';
 import { distribution } from '../lib/stats';
 import type { Figure } from '../lib/figures';
 import type { BenchClient } from '../lib/client';
 import type { BenchCase } from './types';
 
 /**
- * Issue 9's budget: the search endpoint's processingTimeMS at the 95th percentile is at most 15 ms
+ * The search budget (bench/README.md): the search endpoint's processingTimeMS at the 95th percentile is at most 15 ms
  * at 1,000,000 customers, for each kind of query a person types. Queries follow the bench data
  * set's names (server/seed/demo.ts): e-mails look like olivia.smith123@gmail.com.
  */
@@ -13,9 +13,50 @@ export const SEARCH_QUERIES: Record<string, string[]> = {
   '1 letter': ['a', 'm', 's', 'j', 'o', 'e', 'l', 'c', 'r', 'b', 'w', 'z'],
   '2 letters': ['ma', 'jo', 'el', 'sa', 'li', 'ha', 'ro', 'ca', 'mi', 'an', 'da', 'wi'],
   '3+ letters': ['smith', 'oliv', 'mart', 'will', 'garc', 'jam', 'nguy', 'thomp', 'chloe', 'rodri', 'ben', 'kel'],
-  'e-mail fragment': ['olivia.smith1', 'noah.jo', 'emma.wil', 'james.garcia12', 'mia.lee9', 'ava.brown', 'liam.davis3', 'gmail', 'lucas.m', 'sofia.r@', 'henry.clark5', 'grace.k'],
+  'e-mail fragment': [
+    'olivia.smith1',
+    'noah.jo',
+    'emma.wil',
+    'james.garcia12',
+    'mia.lee9',
+    'ava.brown',
+    'liam.davis3',
+    'gmail',
+    'lucas.m',
+    'sofia.r@',
+    'henry.clark5',
+    'grace.k',
+  ],
   // Not among the issue's kinds, held to the same budget: a first name and the start of a surname, typed either way round.
-  'several words': ['sofia r', 'emma w', 'ma j', 'jo sm', 'rodriguez sofia', 'gmail sofia', 'olivia s', 'garcia ja', 'noah 12', 'james garcia', 'lucas m', 'li ha'],
+  'several words': [
+    'sofia r',
+    'emma w',
+    'ma j',
+    'jo sm',
+    'rodriguez sofia',
+    'gmail sofia',
+    'olivia s',
+    'garcia ja',
+    'noah 12',
+    'james garcia',
+    'lucas m',
+    'li ha',
+  ],
+  // Full names shared with near-spellings (Jace Hill, Jack Hall); every group up to the typos is read when exact ones are few.
+  'full name': [
+    'jack hill',
+    'jace hill',
+    'olivia smith',
+    'emma brown',
+    'james garcia',
+    'mia lee',
+    'noah jones',
+    'sofia rodriguez',
+    'liam hall',
+    'ava hill',
+    'lucas martin',
+    'ella allen',
+  ],
   'one-typo name': ['smtih', 'olivai', 'jonson', 'garica', 'willaims', 'martniez', 'andersen', 'tomas', 'harrsion', 'robinsen', 'jakson', 'mitchel'],
 };
 
@@ -36,7 +77,9 @@ export const searchCase: BenchCase = async ({ client, samples }) => {
     const response = await fetch(url, {
       method: 'POST',
       headers: { 'content-type': 'text/plain', cookie: client.cookie },
-      body: JSON.stringify({ requests: [{ indexName: 'Customers', query, hitsPerPage: 20, highlightPreTag: '__ais-highlight__', highlightPostTag: '__/ais-highlight__' }] }),
+      body: JSON.stringify({
+        requests: [{ indexName: 'Customers', query, hitsPerPage: 20, highlightPreTag: '__ais-highlight__', highlightPostTag: '__/ais-highlight__' }],
+      }),
     });
     const text = await response.text();
     const roundTrip = performance.now() - started;

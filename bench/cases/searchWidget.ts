@@ -11,7 +11,7 @@ const mixedQueries = () => {
 };
 
 /**
- * Issue 9: keystroke to rendered hits under 100 ms. The spec makes the box wait 500 ms after the
+ * The search widget's budget (bench/README.md): keystroke to rendered hits under 100 ms. The spec makes the box wait 500 ms after the
  * last keystroke before it searches; that wait is the spec's, so the figure is what comes on top.
  */
 export const searchWidgetCase: BenchCase = async ({ client, samples }) => {
@@ -33,8 +33,26 @@ export const searchWidgetCase: BenchCase = async ({ client, samples }) => {
   return [
     { group: 'search-widget', name: `${name} (p95)`, unit: 'ms', target: { kind: 'max', value: 100 }, value: figures.beyondDebounceMs.p95, detail },
     { group: 'search-widget', name: `${name} (p50)`, unit: 'ms', value: figures.beyondDebounceMs.p50 },
-    { group: 'search-widget', name: 'of which: search request on the wire, sent to answered (p95)', unit: 'ms', value: figures.wireMs.p95, detail: { ...figures.wireMs } },
-    { group: 'search-widget', name: 'of which: answer to painted hits (p95)', unit: 'ms', value: figures.answerToPaintMs.p95, detail: { ...figures.answerToPaintMs } },
-    { group: 'search-widget', name: 'searches that showed the error line instead of hits', unit: 'count', target: { kind: 'max', value: 0 }, value: figures.failedSearches },
+    {
+      group: 'search-widget',
+      name: 'of which: search request on the wire, sent to answered (p95)',
+      unit: 'ms',
+      value: figures.wireMs.p95,
+      detail: { ...figures.wireMs },
+    },
+    {
+      group: 'search-widget',
+      name: 'of which: answer to painted hits (p95)',
+      unit: 'ms',
+      value: figures.answerToPaintMs.p95,
+      detail: { ...figures.answerToPaintMs },
+    },
+    {
+      group: 'search-widget',
+      name: 'searches that showed the error line instead of hits',
+      unit: 'count',
+      target: { kind: 'max', value: 0 },
+      value: figures.failedSearches,
+    },
   ];
 };

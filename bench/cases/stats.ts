@@ -1,7 +1,7 @@
 import { timeIt } from '../lib/stats';
 import type { BenchCase } from './types';
 
-/** The dashboard calls over HTTP: the stats call must stay under 100 ms at the 95th percentile (issue 8). */
+/** The dashboard calls over HTTP: the stats call must stay under 100 ms at the 95th percentile (bench/README.md). */
 export const statsCase: BenchCase = async ({ client, samples }) => {
   const stats = await timeIt(samples, () => client.get('/api/stats/v1'));
   const trends = await timeIt(Math.max(10, Math.ceil(samples / 4)), () => client.get('/api/admin/v1/stats/trends'));

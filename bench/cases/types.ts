@@ -8,6 +8,8 @@ export interface BenchContext {
   samples: number;
   /** Seconds per load run. */
   loadSeconds: number;
+  /** The server process: its CPU time per request is what an idle core would take (PGlite runs inside it). */
+  serverPid?: number;
 }
 
 export type BenchCase = (context: BenchContext) => Promise<Figure[]>;

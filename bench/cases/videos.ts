@@ -12,6 +12,10 @@ export const videosCase: BenchCase = async ({ client, samples }) => {
     ['first page by category', list({ sort: ['category', 'DESC'], range: [0, 24] })],
     ['title search "yoga"', list({ sort: ['title', 'ASC'], range: [0, 24], filter: { q: 'yoga' } })],
     ['level + enabled + category filters', list({ sort: ['title', 'ASC'], range: [0, 24], filter: { access_level_id: 2, enabled: true, category_id: 3 } })],
+    // Issue 24 point 6: the per-video figures, sorted and filtered.
+    ['first page by plays in 30 days', list({ sort: ['plays_30d', 'DESC'], range: [0, 24] })],
+    ['first page by unique viewers', list({ sort: ['viewers_30d', 'DESC'], range: [0, 24] })],
+    ['never played', list({ sort: ['title', 'ASC'], range: [0, 24], filter: { never_played: true } })],
   ];
   const figures = [];
   for (const [name, path] of queries) {

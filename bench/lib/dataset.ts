@@ -26,7 +26,17 @@ function seed(env: Record<string, string>, size: DatasetSize) {
   const started = Date.now();
   const result = spawnSync(
     process.execPath,
-    ['--import', 'tsx', 'server/src/cli/seed.ts', '--clients', String(size.clients), '--videos', String(size.videos), '--views-per-client', String(size.viewsPerClient)],
+    [
+      '--import',
+      'tsx',
+      'server/src/cli/seed.ts',
+      '--clients',
+      String(size.clients),
+      '--videos',
+      String(size.videos),
+      '--views-per-client',
+      String(size.viewsPerClient),
+    ],
     { env: { ...process.env, ...env, LOG_LEVEL: 'warn' }, stdio: 'inherit' },
   );
   if (result.status !== 0) throw new Error(`seeding failed (exit ${result.status})`);

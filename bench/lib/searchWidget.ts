@@ -39,9 +39,13 @@ export async function measureSearchWidget(client: BenchClient, queries: string[]
     const context = await signedInContext(browser, client);
     // Avatars come from Gravatar: measure this machine, not the internet (the offline silhouette shows).
     const origin = new URL(client.url).origin;
-    await context.route((url) => url.origin !== origin, (route) => route.abort());
+    await context.route(
+      (url) => url.origin !== origin,
+      (route) => route.abort(),
+    );
     for (let pages = 0; timings.length < samples; pages++) {
-      if (pages === Math.ceil(samples / queries.length) + 2) throw new Error(`${failedSearches} searches failed, ${searchedWhileTyping} ran while typing: too few to time`);
+      if (pages === Math.ceil(samples / queries.length) + 2)
+        throw new Error(`${failedSearches} searches failed, ${searchedWhileTyping} ran while typing: too few to time`);
       const page = await context.newPage();
       const box = await openSearchWidget(page, client.url);
       await typeAndTime(page, box, warmUp);

@@ -1,0 +1,178 @@
+#!/usr/bin/env node
+// The structure of the code as its imports draw it: which part imports which. docs/architecture.md
+// prints this table, and tests/server/import-rules.test.ts holds the code to the forbidden imports
+// below, so the document and the code cannot drift apart unnoticed.
+//
+//   node --import tsx scripts/import-graph.ts            the table (Markdown) and any broken rule
+//   node --import tsx scripts/import-graph.ts --json     the graph as JSON
+//   node --import tsx scripts/import-graph.ts --write    refresh the table between the markers in docs/architecture.md
+//
+// A part is contract/, src/<area> (src/App.tsx and src/main.tsx on their own), server/src/<dir>
+// (each file directly in server/src on its own), server/seed or bench/. Relative imports and `@contract/` count: packages
+// from node_modules are not parts.
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { dirname, join, relative, resolve, sep } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SOURCE_DIRS = ['contract', 'src', 'server/src', 'server/seed', 'bench'];
+/** `@contract/x` is contract/x (tsconfig paths, vite alias): the one alias, counted like a relative import. */
+const CONTRACT_ALIAS = '@contract/';
+const SOURCE_FILE = /\.(ts|tsx|mts|mjs|js)$/;
+
+// import x from '…', import type { x } from '…', export { x } from '…', import '…', import('…').
+// [^'"`;]* spans the names of a multi-line import without running into the next statement.
+const IMPORT = /(?:^|[\s;])(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\sfrom\s*)?['"]([^'"]+)['"]|\bimport\(\s*['"]([^'"]+)['"]\s*\)/g;
+
+function walk(dir: string): string[] {
+  const out: string[] = [];
+  if (!existsSync(dir)) return out;
+  for (const name of readdirSync(dir)) {
+    if (name === 'node_modules' || name.startsWith('.') || name === 'results') continue;
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) out.push(...walk(path));
+    else if (SOURCE_FILE.test(name)) out.push(path);
+  }
+  return out;
+}
+
+/** The part a repository-relative path belongs to, or null when it is outside the drawn code. */
+export function partOf(path: string): string | null {
+  const p = path.split(sep).join('/');
+  if (p.startsWith('contract/')) return 'contract';
+  if (p.startsWith('bench/')) return 'bench';
+  for (const base of ['server/src/', 'src/']) {
+    if (!p.startsWith(base)) continue;
+    const rest = p.slice(base.length);
+    const slash = rest.indexOf('/');
+    return slash === -1 ? base + rest.replace(SOURCE_FILE, '') : base + rest.slice(0, slash);
+  }
+  if (p.startsWith('server/')) return 'server/' + p.split('/')[1];
+  return null;
+}
+
+/** Every relative import of the drawn code: { from, to, fromPart, toPart }. */
+export interface ImportEdge {
+  from: string;
+  to: string;
+  fromPart: string | null;
+  toPart: string | null;
+}
+
+export function collectImports(root = ROOT): ImportEdge[] {
+  const edges: ImportEdge[] = [];
+  for (const dir of SOURCE_DIRS) {
+    for (const file of walk(join(root, dir))) {
+      const text = readFileSync(file, 'utf8')
+        // Comments may quote import lines; they are not imports.
+        .replace(/\/\*[\s\S]*?\*\//g, '')
+        .replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+      for (const m of text.matchAll(IMPORT)) {
+        const spec = (m[1] ?? m[2])!;
+        const aliased = spec.startsWith(CONTRACT_ALIAS);
+        if (!spec.startsWith('.') && !aliased) continue;
+        const from = relative(root, file).split(sep).join('/');
+        const target = aliased ? join(root, 'contract', spec.slice(CONTRACT_ALIAS.length)) : resolve(dirname(file), spec);
+        const to = relative(root, target).split(sep).join('/');
+        edges.push({ from, to, fromPart: partOf(from), toPart: partOf(to) });
+      }
+    }
+  }
+  return edges;
+}
+
+/** part -> sorted list of the other parts it imports. */
+export function partGraph(edges: ImportEdge[]): Map<string, string[]> {
+  const graph = new Map<string, Set<string>>();
+  for (const e of edges) {
+    if (!e.fromPart) continue;
+    if (!graph.has(e.fromPart)) graph.set(e.fromPart, new Set());
+    if (e.toPart && !graph.has(e.toPart)) graph.set(e.toPart, new Set());
+    if (e.toPart && e.toPart !== e.fromPart) graph.get(e.fromPart)!.add(e.toPart);
+  }
+  return new Map([...graph.keys()].sort().map((k) => [k, [...graph.get(k)!].sort()]));
+}
+
+const inConsole = (path: string) => path.startsWith('src/');
+const inServer = (path: string) => path.startsWith('server/');
+// Import targets carry no extension ('../app'), so app.ts is matched as written.
+const inRoutes = (path: string) => path.startsWith('server/src/routes/') || path.replace(SOURCE_FILE, '') === 'server/src/app';
+
+/** The imports the structure forbids, and why (docs/architecture.md repeats them). */
+export interface ImportRule {
+  name: string;
+  why: string;
+  broken: (edge: ImportEdge) => boolean;
+}
+
+export const RULES: ImportRule[] = [
+  {
+    name: 'contract imports neither half',
+    why: 'both halves import the contract; if it imported one of them, the console bundle would pull in server code (or the reverse)',
+    broken: (e) => e.from.startsWith('contract/') && (inConsole(e.to) || inServer(e.to)),
+  },
+  {
+    name: 'the console never imports the server',
+    why: 'the console is a browser bundle; it talks to the server over HTTP only, through the contract',
+    broken: (e) => inConsole(e.from) && inServer(e.to),
+  },
+  {
+    name: 'the server never imports the console',
+    why: 'the server serves the built console as files; React code has no place in the Node process',
+    broken: (e) => inServer(e.from) && inConsole(e.to),
+  },
+  {
+    name: 'server/src/db and server/src/integrations import no routes',
+    why: 'storage and outside-service adapters sit below the HTTP layer; jobs, CLIs and tests use them without a Fastify app',
+    broken: (e) => (e.from.startsWith('server/src/db/') || e.from.startsWith('server/src/integrations/')) && inRoutes(e.to),
+  },
+];
+
+export function violations(edges: ImportEdge[]): { rule: string; from: string; to: string }[] {
+  const out: { rule: string; from: string; to: string }[] = [];
+  for (const rule of RULES) for (const e of edges) if (rule.broken(e)) out.push({ rule: rule.name, from: e.from, to: e.to });
+  return out;
+}
+
+export function markdownTable(graph: Map<string, string[]>): string {
+  const short = (part: string) => part.replace(/^server\/src\//, 's/').replace(/^src\//, 'c/');
+  const lines = ['| part | imports |', '|---|---|'];
+  for (const [part, targets] of graph) {
+    lines.push(`| \`${part}\` | ${targets.length ? targets.map(short).join(', ') : '—'} |`);
+  }
+  return lines.join('\n');
+}
+
+export const ARCHITECTURE_DOC = join(ROOT, 'docs', 'architecture.md');
+const START = '<!-- import-graph:start -->';
+const END = '<!-- import-graph:end -->';
+
+/** The table docs/architecture.md holds between its markers (null when the markers are missing). */
+export function documentedTable(text: string): string | null {
+  const a = text.indexOf(START);
+  const b = text.indexOf(END);
+  return a === -1 || b === -1 ? null : text.slice(a + START.length, b).trim();
+}
+
+export function tableBlock(graph: Map<string, string[]>): string {
+  return `${markdownTable(graph)}\n\n(\`s/\` = \`server/src/\`, \`c/\` = \`src/\`; drawn by \`node --import tsx scripts/import-graph.ts\`)`;
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const edges = collectImports();
+  const graph = partGraph(edges);
+  if (process.argv.includes('--json')) {
+    console.log(JSON.stringify(Object.fromEntries(graph), null, 2));
+  } else if (process.argv.includes('--write')) {
+    const text = readFileSync(ARCHITECTURE_DOC, 'utf8');
+    if (documentedTable(text) === null) throw new Error(`${ARCHITECTURE_DOC} has no ${START} … ${END} markers`);
+    const a = text.indexOf(START) + START.length;
+    writeFileSync(ARCHITECTURE_DOC, `${text.slice(0, a)}\n${tableBlock(graph)}\n${text.slice(text.indexOf(END))}`);
+    console.log(`Wrote the import table into ${relative(ROOT, ARCHITECTURE_DOC)}`);
+  } else {
+    console.log(tableBlock(graph));
+  }
+  const broken = violations(edges);
+  for (const v of broken) console.error(`forbidden import (${v.rule}): ${v.from} -> ${v.to}`);
+  process.exitCode = broken.length ? 1 : 0;
+}
