@@ -23,6 +23,7 @@ export default defineConfig({
           name: 'server',
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
+          globalSetup: ['tests/server/global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // Two cores: PGlite instances are CPU-bound, more workers only thrash.

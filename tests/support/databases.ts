@@ -2,6 +2,9 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { openDatabase, type Database } from '../../server/src/db/client';
 
+/** The migrated PGlite dump tests/server/global-setup.ts writes once per run. */
+export const PGLITE_TEMPLATE_ENV = 'STUDIO_TEST_PGLITE_TEMPLATE';
+
 export interface TestDatabase {
   name: 'pglite' | 'postgres';
   /** `migrateThrough`: a database at an earlier schema version (upgrade tests). */
@@ -15,7 +18,14 @@ export interface TestDatabase {
 export function testDatabases(): TestDatabase[] {
   const url = process.env.TEST_DATABASE_URL;
   if (!url && process.env.CI) throw new Error('CI must set TEST_DATABASE_URL so the server suites also run on PostgreSQL');
-  const list: TestDatabase[] = [{ name: 'pglite', open: (options) => openDatabase({ dataDir: 'memory://', ...options }) }];
+  const template = process.env[PGLITE_TEMPLATE_ENV];
+  const list: TestDatabase[] = [
+    {
+      name: 'pglite',
+      // The migrations still run on open, and find nothing left to do.
+      open: (options) => openDatabase({ dataDir: 'memory://', ...(template && !options?.migrateThrough ? { startFrom: template } : {}), ...options }),
+    },
+  ];
   if (url) list.push({ name: 'postgres', open: (options) => openFreshPostgres(url, options?.migrateThrough) });
   return list;
 }

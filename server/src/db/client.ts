@@ -81,10 +81,12 @@ export interface DatabaseOptions {
    * fails with a DatabaseStoppedError (503); the server exits so its supervisor restarts it.
    */
   onFailure?: (error: DatabaseStoppedError) => void;
+  /** PGlite in memory only: start from this dump (PGlite's dumpDataDir, e.g. an already migrated cluster) instead of an empty one. */
+  startFrom?: string;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.url ? await openPostgres(options.url, options.poolSize ?? 20) : await openPglite(options.dataDir, options.onFailure);
+  const database = options.url ? await openPostgres(options.url, options.poolSize ?? 20) : await openPglite(options.dataDir, options.onFailure, options.startFrom);
   try {
     await runMigrations(database, options.migrateThrough);
   } catch (error) {
@@ -149,8 +151,9 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string, onFailure: DatabaseOptions['onFailure']): Promise<Database> {
+async function openPglite(dataDir: string, onFailure: DatabaseOptions['onFailure'], startFrom: string | undefined): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
+  if (startFrom && !inMemory) throw new Error('startFrom is for an in-memory PGlite (memory://) only');
   let lock: DataDirLock | undefined;
   if (!inMemory) {
     fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
@@ -159,11 +162,15 @@ async function openPglite(dataDir: string, onFailure: DatabaseOptions['onFailure
   }
   let thread: PgliteThread;
   try {
-    thread = await startPgliteThread(inMemory ? undefined : path.join(dataDir, 'pgdata'), (error) => {
-      // The data directory is no longer open: a restarted process may take it at once.
-      lock?.release();
-      onFailure?.(error);
-    });
+    thread = await startPgliteThread(
+      inMemory ? undefined : path.join(dataDir, 'pgdata'),
+      (error) => {
+        // The data directory is no longer open: a restarted process may take it at once.
+        lock?.release();
+        onFailure?.(error);
+      },
+      startFrom,
+    );
   } catch (error) {
     lock?.release();
     throw error;

@@ -32,6 +32,8 @@ export type Ready = { ready: true } | { ready: false; error: WireError };
 export interface WorkerData {
   /** undefined: in memory. */
   pgdata: string | undefined;
+  /** In memory only: a file written by PGlite's dumpDataDir to start from instead of an empty cluster. */
+  startFrom?: string;
 }
 
 /** An error's own fields that can be cloned: PostgreSQL's code, detail, constraint, position … */

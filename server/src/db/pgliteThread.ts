@@ -48,8 +48,12 @@ function wireOptions(options: QueryOptions | undefined): WireQueryOptions | unde
 }
 
 /** Starts the worker thread, opens PGlite in it (`pgdata` undefined: in memory) and waits until it is ready. */
-export async function startPgliteThread(pgdata: string | undefined, onFailure: (error: DatabaseStoppedError) => void): Promise<PgliteThread> {
-  const worker = new Worker(new URL('./pgliteWorker.boot.mjs', import.meta.url), { workerData: { pgdata } satisfies WorkerData });
+export async function startPgliteThread(
+  pgdata: string | undefined,
+  onFailure: (error: DatabaseStoppedError) => void,
+  startFrom?: string,
+): Promise<PgliteThread> {
+  const worker = new Worker(new URL('./pgliteWorker.boot.mjs', import.meta.url), { workerData: { pgdata, startFrom } satisfies WorkerData });
   let onReady: (ready: Ready) => void = () => undefined;
   let onError: (error: Error) => void = () => undefined;
   let onExit: (code: number) => void = () => undefined;

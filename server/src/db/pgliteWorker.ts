@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -11,7 +12,7 @@ import { toWireError, type Ready, type Reply, type Request, type WireQueryOption
  * (pglitePrepared.ts); scripts (exec) go to PGlite as they are.
  */
 const port = parentPort!;
-const { pgdata } = workerData as WorkerData;
+const { pgdata, startFrom } = workerData as WorkerData;
 
 function send(message: Reply | Ready) {
   try {
@@ -123,7 +124,9 @@ function handle(request: Request) {
 let pglite: PGlite;
 let prepared: ReturnType<typeof preparedStatements>;
 try {
-  pglite = await PGlite.create(pgdata, { extensions: { pg_trgm } });
+  // A dump skips initdb, most of an in-memory start (tests start hundreds of databases).
+  const loadDataDir = startFrom ? new Blob([fs.readFileSync(startFrom)]) : undefined;
+  pglite = await PGlite.create(pgdata, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
   prepared = preparedStatements(pglite);
   // PGlite runs with fsync off, so the OS decides when files reach the disk. What keeps an
   // acknowledged write through a crash of this process (SIGKILL, OOM) is that every commit's WAL is
