@@ -82,6 +82,39 @@ describe.each(testDatabases())('bulk actions on $name', ({ open }) => {
     expect(await auditOf('client.override_grant', crowd)).toHaveLength(30);
   });
 
+  it('grants nothing more once another worker has taken the job over, and the one that took it over grants each client once', async () => {
+    const late: number[] = [];
+    for (let i = 0; i < 30; i++) late.push(await insertClient(database, { first_name: `late${i}`, email_address: `late${i}@takeover.test`, vod_access_level: 1 }));
+    // Right after the first grant commits, another worker takes the job over (its claim changes), as
+    // when this worker stalled past its lease.
+    await database.execScript(`
+      CREATE FUNCTION take_over_bulk() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        UPDATE jobs SET claim_token = 'another-worker' WHERE queue = '${BULK_OVERRIDE}' AND state = 'running';
+        RETURN NEW;
+      END $$;
+      CREATE TRIGGER take_over_bulk AFTER INSERT ON audit_log FOR EACH ROW WHEN (NEW.client_id = ${late[0]}) EXECUTE FUNCTION take_over_bulk();
+    `);
+    const started = (
+      await call('POST', '/api/admin/v1/bulk/override', { filter: { q: '@takeover.test' }, new_vod_access_level: 2, adminOverrideDate: UNTIL })
+    ).json();
+    expect(started).toMatchObject({ status: 'running', total: 30 });
+    await app.jobs.drain([BULK_OVERRIDE]);
+    expect((await call('GET', `/api/admin/v1/bulk/override/${started.id}`)).json()).toMatchObject({ status: 'running', done: 1, pending: 29 });
+    expect(await auditOf('client.override_grant', late)).toHaveLength(1);
+
+    await database.execScript('DROP TRIGGER take_over_bulk ON audit_log; DROP FUNCTION take_over_bulk();');
+    // The worker that took it over runs it from where it stands.
+    await database.query(`UPDATE jobs SET state = 'queued', claim_token = NULL, locked_by = NULL, locked_until = NULL, run_at = $1 WHERE queue = $2 AND state = 'running'`, [
+      NOW.toISOString(),
+      BULK_OVERRIDE,
+    ]);
+    await app.jobs.drain([BULK_OVERRIDE]);
+    expect((await call('GET', `/api/admin/v1/bulk/override/${started.id}`)).json()).toMatchObject({ status: 'done', done: 30, failed: 0, pending: 0 });
+    const audit = await auditOf('client.override_grant', late);
+    expect(audit.map((entry) => Number(entry.client_id))).toEqual(late);
+  });
+
   it('pushes to the selected clients as a background bulk push, an audit entry per client, the front desk too', async () => {
     const response = await call('POST', '/api/admin/v1/bulk/push', { client_ids: picked, title: 'Hi {first_name}', body: 'Class tonight' }, 'desk');
     expect(response.statusCode, response.body).toBe(200);

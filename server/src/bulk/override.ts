@@ -3,9 +3,10 @@ import { BULK_INLINE_MAX, type BulkAction } from '@contract/bulkActions';
 import type { ClientFilter } from '@contract/clientFilter';
 import { overrideEndProblem } from '@contract/clientRules';
 import type { Actor } from '../audit/record';
-import { grantAccessLevel } from '../clients/actions';
+import { grantAccessLevelIn } from '../clients/actions';
 import { clientFilterWhere } from '../clients/clientFilter';
-import type { Database } from '../db/client';
+import type { Database, Queryable } from '../db/client';
+import { LeaseLostError } from '../jobs/job';
 import { runAgainAt, type RunAgain, type RunningJob } from '../jobs/queue';
 import { HttpError, notFound } from '../lib/errors';
 
@@ -75,33 +76,54 @@ export async function startBulkOverride(
     return bulkId;
   });
   const [{ total }] = (await database.query<{ total: number }>('SELECT total FROM bulk_actions WHERE id = $1', [id])) as [{ total: number }];
-  if (Number(total) <= BULK_INLINE_MAX) await grantPending(database, id, input.grant, actor, () => true);
+  if (Number(total) <= BULK_INLINE_MAX) await grantPending(database, (work) => database.transaction(work), id, input.grant, actor, () => true);
   return getBulkAction(database, id);
 }
 
-/** Grants the pending targets while `goOn()` says so; true when none is left (and the action is done). */
-async function grantPending(database: Database, id: number, grant: Grant, actor: Actor, goOn: () => boolean): Promise<boolean> {
+type InTransaction = <T>(work: (tx: Queryable) => Promise<T>) => Promise<T>;
+
+/**
+ * Grants the pending targets while `goOn()` says so; true when none is left (and the action is done).
+ * Each grant, its audit entry and its target's status commit together through `inTransaction`: in the
+ * job that is `job.transaction`, so a worker whose lease ran out grants nothing twice.
+ */
+async function grantPending(database: Database, inTransaction: InTransaction, id: number, grant: Grant, actor: Actor, goOn: () => boolean): Promise<boolean> {
+  const markTarget = (tx: Queryable, clientId: number, error: string | null) =>
+    tx.query("UPDATE bulk_action_targets SET status = $3, error = $4 WHERE bulk_action_id = $1 AND client_id = $2 AND status = 'pending'", [
+      id,
+      clientId,
+      error ? 'failed' : 'done',
+      error,
+    ]);
   while (goOn()) {
     const batch = await database.query<{ client_id: number }>(
       `SELECT client_id FROM bulk_action_targets WHERE bulk_action_id = $1 AND status = 'pending' ORDER BY client_id LIMIT ${BATCH}`,
       [id],
     );
     if (batch.length === 0) {
-      await database.query("UPDATE bulk_actions SET status = 'done', finished_at = $2 WHERE id = $1 AND status = 'running'", [id, actor.at.toISOString()]);
+      await inTransaction((tx) =>
+        tx.query("UPDATE bulk_actions SET status = 'done', finished_at = $2 WHERE id = $1 AND status = 'running'", [id, actor.at.toISOString()]),
+      );
       return true;
     }
     for (const { client_id } of batch) {
       const clientId = Number(client_id);
-      const error = await grantAccessLevel(database, { clientId, level: grant.level, until: grant.until, maxDays: grant.maxDays }, actor).then(
-        () => null,
-        (failure: unknown) => (failure instanceof Error ? failure.message : String(failure)).slice(0, 500),
-      );
-      await database.query('UPDATE bulk_action_targets SET status = $3, error = $4 WHERE bulk_action_id = $1 AND client_id = $2', [
-        id,
-        clientId,
-        error ? 'failed' : 'done',
-        error,
-      ]);
+      try {
+        await inTransaction(async (tx) => {
+          // Still pending inside the fence: another worker may have granted it since the batch was read.
+          const [pending] = await tx.query("SELECT 1 FROM bulk_action_targets WHERE bulk_action_id = $1 AND client_id = $2 AND status = 'pending' FOR UPDATE", [
+            id,
+            clientId,
+          ]);
+          if (!pending) return;
+          await grantAccessLevelIn(tx, { clientId, level: grant.level, until: grant.until, maxDays: grant.maxDays }, actor);
+          await markTarget(tx, clientId, null);
+        });
+      } catch (failure) {
+        if (failure instanceof LeaseLostError) throw failure;
+        const message = (failure instanceof Error ? failure.message : String(failure)).slice(0, 500);
+        await inTransaction((tx) => markTarget(tx, clientId, message));
+      }
     }
   }
   return false;
@@ -161,6 +183,7 @@ export function registerBulkJobs(app: FastifyInstance) {
       };
       const finished = await grantPending(
         app.database,
+        (work) => job.transaction(work),
         id,
         { level: params.new_vod_access_level, until: new Date(params.adminOverrideDate), maxDays: app.config.OVERRIDE_MAX_DAYS },
         actor,

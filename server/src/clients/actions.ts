@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
+import type { Client } from '@contract/clients';
 import type { ActionError, ContractSyncResponse, FavoritesUpdateBody, PushNotificationResponse, UpdateAccessLevelResponse } from '@contract/clientActions';
 import { isPlaceholder, overrideEndProblem } from '@contract/clientRules';
 import { recordAudit, type Actor } from '../audit/record';
-import type { Database } from '../db/client';
+import type { Database, Queryable } from '../db/client';
 import { HttpError, notFound } from '../lib/errors';
 import { grantOverride } from './accessOverride';
 import { isExtension } from './overrideRules';
@@ -60,40 +61,55 @@ export async function updateFavorite(database: Database, change: Favorite, actor
  */
 export async function grantAccessLevel(
   database: Database,
-  grant: { clientId: number; level: number; until: Date; maxDays: number; reason?: string | null },
+  grant: AccessLevelGrant,
   actor: Actor,
 ): Promise<UpdateAccessLevelResponse> {
+  const problem = overrideEndProblem(grant.until, actor.at, grant.maxDays);
+  if (problem) throw refuse(400, 'adminOverrideDate', problem);
+  const levels = await database.query<{ sort_order: number }>('SELECT sort_order FROM access_levels ORDER BY sort_order');
+  if (!levels.some((known) => Number(known.sort_order) === grant.level)) {
+    throw refuse(400, 'new_vod_access_level', `new_vod_access_level ${grant.level} is not an access level (levels: ${levels.map((l) => l.sort_order).join(', ')})`);
+  }
+  const client = await database.transaction((tx) => grantAccessLevelIn(tx, grant, actor));
+  return { errors: [], client };
+}
+
+export interface AccessLevelGrant {
+  clientId: number;
+  level: number;
+  until: Date;
+  maxDays: number;
+  reason?: string | null;
+}
+
+/**
+ * The override and its audit entry, in the caller's transaction: one client's grant, or one target of
+ * a bulk job inside `job.transaction` (so a worker whose lease ran out writes nothing). The level is
+ * the caller's to check.
+ */
+export async function grantAccessLevelIn(tx: Queryable, grant: AccessLevelGrant, actor: Actor): Promise<Client> {
   const { clientId, level, until } = grant;
   const reason = grant.reason ? grant.reason : null;
   const problem = overrideEndProblem(until, actor.at, grant.maxDays);
   if (problem) throw refuse(400, 'adminOverrideDate', problem);
-  const levels = await database.query<{ sort_order: number }>('SELECT sort_order FROM access_levels ORDER BY sort_order');
-  if (!levels.some((known) => Number(known.sort_order) === level)) {
-    throw refuse(400, 'new_vod_access_level', `new_vod_access_level ${level} is not an access level (levels: ${levels.map((l) => l.sort_order).join(', ')})`);
-  }
-  const client = await database.transaction(async (tx) => {
-    const [before] = await tx.query<{ vod_access_level: number | null; admin_updated_expiration: Date | string | null }>(
-      'SELECT vod_access_level, admin_updated_expiration FROM clients WHERE id = $1 FOR UPDATE',
-      [clientId],
-    );
-    if (!before) return null;
-    const granted = await grantOverride(tx, { clientId, level, until, now: actor.at, grantedBy: actor.staff?.email ?? null, reason });
-    if (!granted) return null;
-    const runningUntil = before.admin_updated_expiration === null ? null : new Date(before.admin_updated_expiration);
-    const extends_ = isExtension({ level: before.vod_access_level, until: runningUntil }, { level, until }, actor.at);
-    await recordAudit(tx, {
-      ...actor,
-      action: extends_ ? 'client.override_extend' : 'client.override_grant',
-      target_type: 'client',
-      target_id: clientId,
-      client_id: clientId,
-      before: { vod_access_level: before.vod_access_level, admin_updated_expiration: runningUntil?.toISOString() ?? null },
-      after: { vod_access_level: level, admin_updated_expiration: until.toISOString(), ...(reason ? { reason } : {}) },
-    });
-    return granted;
+  const [before] = await tx.query<{ vod_access_level: number | null; admin_updated_expiration: Date | string | null }>(
+    'SELECT vod_access_level, admin_updated_expiration FROM clients WHERE id = $1 FOR UPDATE',
+    [clientId],
+  );
+  const granted = before ? await grantOverride(tx, { clientId, level, until, now: actor.at, grantedBy: actor.staff?.email ?? null, reason }) : null;
+  if (!before || !granted) throw refuse(404, 'client_id', `No client with id ${clientId}`);
+  const runningUntil = before.admin_updated_expiration === null ? null : new Date(before.admin_updated_expiration);
+  const extends_ = isExtension({ level: before.vod_access_level, until: runningUntil }, { level, until }, actor.at);
+  await recordAudit(tx, {
+    ...actor,
+    action: extends_ ? 'client.override_extend' : 'client.override_grant',
+    target_type: 'client',
+    target_id: clientId,
+    client_id: clientId,
+    before: { vod_access_level: before.vod_access_level, admin_updated_expiration: runningUntil?.toISOString() ?? null },
+    after: { vod_access_level: level, admin_updated_expiration: until.toISOString(), ...(reason ? { reason } : {}) },
   });
-  if (!client) throw refuse(404, 'client_id', `No client with id ${clientId}`);
-  return { errors: [], client };
+  return granted;
 }
 
 /**
