@@ -49,6 +49,7 @@ export const AUDIT_ACTIONS = [
   'segment.update',
   'segment.delete',
   'broadcast.create',
+  'broadcast.edit',
   'broadcast.send',
   'broadcast.cancel',
 ] as const;

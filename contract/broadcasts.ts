@@ -86,4 +86,7 @@ export const BroadcastListQuery = z.object({
   ).optional(),
 });
 export const BroadcastParams = z.object({ id: Id });
+/** A draft's message, edited before it is sent (ra-data-simple-rest update); whom it reaches stays as saved. */
+export const UpdateDraftBody = z.object({ ...Message }).strict();
+export type UpdateDraftBody = z.input<typeof UpdateDraftBody>;
 export const SendDraftBody = z.object({ send_at: z.iso.datetime({ offset: true, message: 'send_at must be an ISO date-time' }).optional() }).strict();

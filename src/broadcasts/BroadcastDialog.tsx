@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import type { ClientFilter } from '@contract/clientFilterRules';
-import type { BroadcastCreated } from '@contract/broadcasts';
+import type { Broadcast, BroadcastCreated } from '@contract/broadcasts';
 import { PUSH_BODY_MAX, PUSH_TITLE_MAX } from '@contract/clientRules';
 import { failureReason } from '../messaging/failureReason';
 import { useConsoleDataProvider } from '../providers/dataProvider';
@@ -15,26 +15,27 @@ export type BroadcastTarget = { segment_id: number } | { filter: ClientFilter };
 /**
  * A push to every client of a segment or a filter (docs/automation.md#broadcasts): the message,
  * now or at a moment, or a draft; sending asks once more, naming how many clients it reaches.
+ * With `draft`, the same dialog edits a saved draft: its text is saved, then it is sent or scheduled.
  */
 export const BroadcastDialog = ({
   target,
+  draft,
   recipients,
   estimate = false,
   open,
   onClose,
 }: {
-  target: BroadcastTarget;
   recipients: number;
   estimate?: boolean;
   open: boolean;
   onClose(): void;
-}) => {
+} & ({ target: BroadcastTarget; draft?: undefined } | { target?: undefined; draft: Broadcast })) => {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`broadcasts.dialog.${key}`, options);
   const dataProvider = useConsoleDataProvider();
   const queryClient = useQueryClient();
-  const [title, setTitle] = useState('');
-  const [body, setBody] = useState('');
+  const [title, setTitle] = useState(draft?.title ?? '');
+  const [body, setBody] = useState(draft?.body ?? '');
   const [later, setLater] = useState(false);
   const [sendAt, setSendAt] = useState('');
   const [confirming, setConfirming] = useState(false);
@@ -42,14 +43,13 @@ export const BroadcastDialog = ({
   const count = (estimate ? '~' : '') + recipients.toLocaleString();
   const plural = { count, smart_count: recipients };
   const send = useMutation({
-    mutationFn: (draft: boolean) =>
-      dataProvider.createBroadcast({
-        ...target,
-        title: title.trim(),
-        body: body.trim(),
-        ...(later && sendAt ? { send_at: new Date(sendAt).toISOString() } : {}),
-        ...(draft ? { draft } : {}),
-      }),
+    mutationFn: async (keepAsDraft: boolean): Promise<BroadcastCreated> => {
+      const message = { title: title.trim(), body: body.trim() };
+      const when = later && sendAt ? new Date(sendAt).toISOString() : undefined;
+      if (!draft) return dataProvider.createBroadcast({ ...target, ...message, ...(when ? { send_at: when } : {}), ...(keepAsDraft ? { draft: true } : {}) });
+      const saved = await dataProvider.updateBroadcastDraft(draft.id, message);
+      return keepAsDraft ? { id: saved.id, recipients: saved.recipients, status: 'draft' } : dataProvider.sendBroadcastDraft(draft.id, when);
+    },
     onSuccess: (created) => {
       setDone(created);
       void queryClient.invalidateQueries({ queryKey: ['broadcasts'] });
@@ -64,7 +64,7 @@ export const BroadcastDialog = ({
   const ready = body.trim() !== '' && (!later || sendAt !== '');
   return (
     <Dialog open={open} onClose={send.isPending ? undefined : close} fullWidth maxWidth="sm" aria-labelledby="broadcast-title">
-      <DialogTitle id="broadcast-title">{t('title', plural)}</DialogTitle>
+      <DialogTitle id="broadcast-title">{t(draft ? 'edit_title' : 'title', plural)}</DialogTitle>
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
         {done ? (
           <Alert severity="success" role="status">

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Box, Button, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DataTable, List, SimpleList, useNotify, useRefresh, useTranslate } from 'react-admin';
@@ -8,6 +9,7 @@ import { useCan } from '../layout/useCan';
 import { failureReason } from '../messaging/failureReason';
 import { useConsoleDataProvider } from '../providers/dataProvider';
 import { BROADCASTS_RESOURCE } from './broadcastsData';
+import { BroadcastDialog } from './BroadcastDialog';
 
 /** 'sent 3 · failed 0 · skipped 2 (opted_out 1, no_token 1) · pending 0' */
 export const useCountsText = () => {
@@ -19,7 +21,7 @@ export const useCountsText = () => {
   };
 };
 
-/** Cancel a draft, scheduled or sending broadcast; send a draft now. */
+/** Cancel a draft, scheduled or sending broadcast; edit a draft, or send it now. */
 const BroadcastActions = ({ broadcast }: { broadcast: Broadcast | undefined }) => {
   const translate = useTranslate();
   const notify = useNotify();
@@ -27,8 +29,9 @@ const BroadcastActions = ({ broadcast }: { broadcast: Broadcast | undefined }) =
   const queryClient = useQueryClient();
   const dataProvider = useConsoleDataProvider();
   const canSend = useCan('broadcasts', 'cancel');
+  const [editing, setEditing] = useState(false);
   const act = useMutation({
-    mutationFn: (what: 'cancel' | 'send') => (what === 'cancel' ? dataProvider.cancelBroadcast(broadcast!.id) : dataProvider.sendBroadcastDraft(broadcast!.id)),
+    mutationFn: (what: 'cancel' | 'send') => (what === 'cancel' ? dataProvider.cancelBroadcast(broadcast!.id) : dataProvider.sendBroadcastDraft(broadcast!.id, undefined)),
     onSuccess: () => {
       refresh();
       void queryClient.invalidateQueries({ queryKey: ['broadcasts'] });
@@ -44,9 +47,25 @@ const BroadcastActions = ({ broadcast }: { broadcast: Broadcast | undefined }) =
   return (
     <Stack direction="row" spacing={1} onClick={(event) => event.stopPropagation()}>
       {broadcast.status === 'draft' && (
-        <Button size="small" variant="outlined" onClick={() => act.mutate('send')} loading={act.isPending} aria-label={label('send_draft')}>
-          {translate('broadcasts.send_draft')}
-        </Button>
+        <>
+          <Button size="small" onClick={() => setEditing(true)} aria-label={label('edit_draft')}>
+            {translate('broadcasts.edit_draft')}
+          </Button>
+          <Button size="small" variant="outlined" onClick={() => act.mutate('send')} loading={act.isPending} aria-label={label('send_draft')}>
+            {translate('broadcasts.send_draft')}
+          </Button>
+          {editing && (
+            <BroadcastDialog
+              draft={broadcast}
+              recipients={broadcast.recipients}
+              open
+              onClose={() => {
+                setEditing(false);
+                refresh();
+              }}
+            />
+          )}
+        </>
       )}
       <Button size="small" color="error" onClick={() => act.mutate('cancel')} loading={act.isPending} aria-label={label('cancel')}>
         {translate('broadcasts.cancel')}

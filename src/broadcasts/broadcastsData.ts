@@ -1,6 +1,6 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
-import type { Broadcast, BroadcastCreated, BulkPushBody, CreateBroadcastBody } from '@contract/broadcasts';
+import type { Broadcast, BroadcastCreated, BulkPushBody, CreateBroadcastBody, UpdateDraftBody } from '@contract/broadcasts';
 import type { BulkAction, BulkOverrideBody } from '@contract/bulkActions';
 import type { DataModule } from '../providers/dataModule';
 import type { HttpClient } from '../providers/http';
@@ -11,7 +11,10 @@ export const BROADCASTS_RESOURCE = 'broadcasts';
 export type BroadcastsMethods = {
   /** Sends (or schedules, or keeps as a draft) a push to a segment's or a filter's clients. */
   createBroadcast: (body: CreateBroadcastBody) => Promise<BroadcastCreated>;
-  sendBroadcastDraft: (id: number) => Promise<BroadcastCreated>;
+  /** A draft's new title and message. */
+  updateBroadcastDraft: (id: number, body: UpdateDraftBody) => Promise<Broadcast>;
+  /** Sends a draft now, or schedules it for `sendAt`. */
+  sendBroadcastDraft: (id: number, sendAt?: string) => Promise<BroadcastCreated>;
   cancelBroadcast: (id: number) => Promise<unknown>;
   /** A push to picked clients, or to every client of a list's filter, in the background. */
   bulkPush: (body: BulkPushBody) => Promise<BroadcastCreated>;
@@ -31,7 +34,9 @@ export const broadcastsData = (http: HttpClient) => {
     resources: { [BROADCASTS_RESOURCE]: { getList: admin.getList, getOne: admin.getOne } },
     methods: {
       createBroadcast: (body) => json<BroadcastCreated>('/api/admin/v1/broadcasts', body),
-      sendBroadcastDraft: (id) => json<BroadcastCreated>(`/api/admin/v1/broadcasts/${encodeURIComponent(id)}/send`, {}),
+      updateBroadcastDraft: async (id, body) =>
+        (await http(`/api/admin/v1/broadcasts/${encodeURIComponent(id)}`, { method: 'PUT', body: JSON.stringify(body) })).json as Broadcast,
+      sendBroadcastDraft: (id, sendAt) => json<BroadcastCreated>(`/api/admin/v1/broadcasts/${encodeURIComponent(id)}/send`, sendAt ? { send_at: sendAt } : {}),
       cancelBroadcast: (id) => json<unknown>(`/api/admin/v1/broadcasts/${encodeURIComponent(id)}/cancel`, {}),
       bulkPush: (body) => json<BroadcastCreated>('/api/admin/v1/bulk/push', body),
       getBroadcast: async (id) => (await http(`/api/admin/v1/broadcasts/${encodeURIComponent(id)}`)).json as Broadcast,

@@ -35,7 +35,7 @@ const broadcast = (overrides: Partial<Broadcast> = {}): Broadcast => ({
 });
 
 function backend() {
-  const calls = { created: [] as unknown[], cancelled: [] as string[] };
+  const calls = { created: [] as unknown[], cancelled: [] as string[], edited: [] as unknown[], sent: [] as unknown[] };
   server.use(
     signedIn(),
     http.get('*/api/admin/v1/segments', () => HttpResponse.json([segment], { headers: { 'content-range': 'segments 0-0/1' } })),
@@ -58,12 +58,21 @@ function backend() {
             counts: { sent: 0, failed: 0, skipped: 0, pending: 2, skipped_by_reason: {} },
           }),
           broadcast(),
+          broadcast({ id: 6, status: 'draft', title: 'Draft title', body: 'Old text', counts: { sent: 0, failed: 0, skipped: 0, pending: 0, skipped_by_reason: {} } }),
         ],
         {
-          headers: { 'content-range': 'broadcasts 0-1/2' },
+          headers: { 'content-range': 'broadcasts 0-2/3' },
         },
       ),
     ),
+    http.put('*/api/admin/v1/broadcasts/:id', async ({ params, request }) => {
+      calls.edited.push([String(params.id), await request.json()]);
+      return HttpResponse.json(broadcast({ id: 6, status: 'draft', title: 'Draft title', body: 'New text' }));
+    }),
+    http.post('*/api/admin/v1/broadcasts/:id/send', async ({ params, request }) => {
+      calls.sent.push([String(params.id), await request.json()]);
+      return HttpResponse.json({ id: 6, recipients: 3, status: 'sending' });
+    }),
     http.post('*/api/admin/v1/broadcasts/:id/cancel', ({ params }) => {
       calls.cancelled.push(String(params.id));
       return HttpResponse.json(broadcast({ id: 5, status: 'cancelled' }));
@@ -96,5 +105,22 @@ describe('broadcasts', { timeout: 60_000 }, () => {
     expect(screen.getByText(/^Scheduled /)).toBeTruthy();
     await user.click(await screen.findByRole('button', { name: 'Cancel: Hi {first_name}' }));
     await waitFor(() => expect(calls.cancelled).toEqual(['5']));
+  });
+
+  it('edits a draft and sends it, the confirmation naming its recipients', async () => {
+    const calls = backend();
+    const { user } = renderApp('/broadcasts');
+    await user.click(await screen.findByRole('button', { name: 'Edit: Draft title' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Draft to 3 clients' });
+    const message = within(dialog).getByRole('textbox', { name: 'Message' });
+    expect((message as HTMLTextAreaElement).value).toBe('Old text');
+    await user.clear(message);
+    await user.type(message, 'New text');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByRole('alert').textContent).toMatch(/^Send this push now to 3 clients\?/);
+    await user.click(within(dialog).getByRole('button', { name: 'Send to 3 clients' }));
+    await within(dialog).findByText(/Sending to 3 clients\./);
+    expect(calls.edited).toEqual([['6', { title: 'Draft title', body: 'New text' }]]);
+    expect(calls.sent).toEqual([['6', {}]]);
   });
 });

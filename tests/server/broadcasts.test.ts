@@ -110,17 +110,33 @@ describe.each(testDatabases())('broadcasts on $name', ({ open }) => {
     expect(draft).toMatchObject({ status: 'draft', recipients: 1 });
     await drain();
     expect((await status(draft.id)).counts.sent).toBe(0);
+    const edited = await call('PUT', `/api/admin/v1/broadcasts/${draft.id}`, { title: 'Hi {first_name}', body: 'Edited draft' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json()).toMatchObject({ id: draft.id, status: 'draft', title: 'Hi {first_name}', body: 'Edited draft' });
+    for (const [payload, code] of [
+      [{ body: '' }, 400],
+      [{ body: 'x', filter: {} }, 400],
+      [{ body: 'Hi {frist_name}' }, 400],
+      [{ body: 42 }, 400],
+    ] as const)
+      expect((await call('PUT', `/api/admin/v1/broadcasts/${draft.id}`, payload)).statusCode, JSON.stringify(payload)).toBe(code);
+    expect((await call('PUT', '/api/admin/v1/broadcasts/999999', { body: 'x' })).statusCode).toBe(404);
+    expect((await status(draft.id)).body).toBe('Edited draft');
     expect((await call('POST', `/api/admin/v1/broadcasts/${draft.id}/send`, {})).json()).toMatchObject({ status: 'sending', recipients: 1 });
     expect((await call('POST', `/api/admin/v1/broadcasts/${draft.id}/send`, {})).statusCode).toBe(409);
+    const late = await call('PUT', `/api/admin/v1/broadcasts/${draft.id}`, { body: 'Too late' });
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toMatch(/only a draft can be edited/);
     await drain();
     expect((await status(draft.id)).counts.sent).toBe(1);
+    expect(await database.query("SELECT body FROM pushes WHERE body LIKE '%draft%'")).toEqual([{ body: 'Edited draft' }]);
     const list = await call('GET', '/api/admin/v1/broadcasts?range=[0,1]');
     expect(list.headers['content-range']).toMatch(/^broadcasts 0-1\/\d+$/);
     expect(list.json()[0].id).toBe(draft.id);
     const audit = await database.query<{ action: string }>("SELECT action FROM audit_log WHERE target_type = 'broadcast' AND target_id = $1 ORDER BY id", [
       String(draft.id),
     ]);
-    expect(audit.map((row) => row.action)).toEqual(['broadcast.create', 'broadcast.send']);
+    expect(audit.map((row) => row.action)).toEqual(['broadcast.create', 'broadcast.edit', 'broadcast.send']);
   });
 
   it('refuses bad input, unknown segments and roles without messaging.edit', async () => {

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Broadcast, BroadcastCreated, BroadcastListQuery, BroadcastParams, BulkPushBody, CreateBroadcastBody, SendDraftBody } from '@contract/broadcasts';
+import { Broadcast, BroadcastCreated, BroadcastListQuery, BroadcastParams, BulkPushBody, CreateBroadcastBody, SendDraftBody, UpdateDraftBody } from '@contract/broadcasts';
 import { errorResponses } from '@contract/common';
 import { contentRange } from '@contract/raSimpleRest';
 import { auditActor } from '../audit/record';
 import { BulkAction, BulkActionParams, BulkOverrideBody } from '@contract/bulkActions';
 import { getBulkAction, startBulkOverride } from '../bulk/override';
-import { cancelBroadcast, createBroadcast, getBroadcast, listBroadcasts, sendDraft } from '../broadcasts/store';
+import { cancelBroadcast, createBroadcast, getBroadcast, listBroadcasts, sendDraft, updateDraft } from '../broadcasts/store';
 
 const ADMIN = '/api/admin/v1';
 const tags = ['broadcasts (extension)'];
@@ -76,6 +76,21 @@ const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => getBroadcast(app.database, request.params.id),
   );
 
+  app.put(
+    `${ADMIN}/broadcasts/:id`,
+    {
+      config: { permission: 'messaging.edit' },
+      schema: {
+        tags,
+        summary: "Edit a draft's title and message (ra-data-simple-rest update; 409 when it is not a draft)",
+        params: BroadcastParams,
+        body: UpdateDraftBody,
+        response: { 200: Broadcast, ...errorResponses },
+      },
+    },
+    async (request) => updateDraft(app.database, request.params.id, request.body, auditActor(request)),
+  );
+
   app.post(
     `${ADMIN}/broadcasts/:id/send`,
     {
@@ -131,7 +146,7 @@ const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Grant an access-level override to the selected clients, or to every client a list's filter selects",
         description:
-          'The rules of one client (a level, an end at most 28 days ahead); one client.override_grant audit entry per client. Up to 25 clients are granted before the answer (`status: done`), more by a job: follow GET /bulk/override/{id}.',
+          'The rules of one client (a level, an end at most OVERRIDE_MAX_DAYS ahead); one client.override_grant audit entry per client. Up to 25 clients are granted before the answer (`status: done`), more by a job: follow GET /bulk/override/{id}.',
         body: BulkOverrideBody,
         response: { 200: BulkAction, ...errorResponses },
       },
