@@ -13,7 +13,7 @@ import {
 } from 'react-admin';
 import { clientPath } from './clientLists';
 import type { ClientRecord } from './clientsData';
-import { ClientsSimpleList } from './ClientsSimpleList';
+import { ClientsCardList } from './ClientsCardList';
 import { NewBadge } from './NewBadge';
 import { ClientBulkActions } from './bulk/ClientBulkActions';
 
@@ -84,7 +84,7 @@ export const ClientsTable = () => {
       </Typography>
     );
   }
-  if (isSmall) return <ClientsSimpleList />;
+  if (isSmall) return <ClientsCardList />;
   return (
     <DataTable<ClientRecord> rowClick={(_id, _resource, record) => clientPath(record._id)} bulkActionButtons={<ClientBulkActions />} body={KeyboardBody}>
       <DataTable.Col source="first_login" label={translate('clients.columns.new')} render={(record) => <NewBadge firstLogin={record.first_login} />} />

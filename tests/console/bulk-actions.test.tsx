@@ -110,4 +110,27 @@ describe('bulk actions on a client list', { timeout: 60_000 }, () => {
     expect(await within(dialog).findByText('Sent 1233 of 1234 (failed 0, skipped 1). Done.')).toBeTruthy();
     await waitFor(() => expect(calls.pushes).toEqual([{ filter: { status: ['Active'] }, title: '', body: 'Hi' }]));
   });
+
+  it('selects clients on the phone card list and pushes to all N matching, as on the table', async () => {
+    window.innerWidth = 390;
+    try {
+      const calls = backend(1234);
+      const { user } = renderApp('/clients/active');
+      const ann = await screen.findByRole('checkbox', { name: 'Select Ann Zeta' });
+      expect(screen.queryByRole('columnheader')).toBeNull();
+      expect(screen.getByRole('link', { name: /Ann Zeta/ })).toHaveAttribute('href', expect.stringMatching(/\/client\/\d+$/));
+      await user.click(ann);
+      await user.click(await screen.findByRole('button', { name: `Select the ${CLIENTS.length} on this page` }));
+      await user.click(await screen.findByRole('button', { name: 'Select all 1,234 matching' }));
+      await user.click(screen.getByRole('button', { name: 'Push to 1,234' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Push to 1,234 clients' });
+      await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'Hi');
+      await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+      await user.click(within(dialog).getByRole('button', { name: 'Push to 1,234 clients' }));
+      expect(await within(dialog).findByText('Sent 1233 of 1234 (failed 0, skipped 1). Done.')).toBeTruthy();
+      await waitFor(() => expect(calls.pushes).toEqual([{ filter: { status: ['Active'] }, title: '', body: 'Hi' }]));
+    } finally {
+      window.innerWidth = 1024;
+    }
+  });
 });
