@@ -291,6 +291,8 @@ export const en = {
   clients: {
     // ours (issue 23): the lists' bulk actions (docs/features.md#bulk-actions)
     bulk: {
+      select_one: 'Select %{name}',
+      select_page: 'Select the %{count} on this page',
       select_all: 'Select all %{count} matching',
       only_page: 'Only the %{count} on this page',
       push: 'Push to %{count} |||| Push to %{count}',
@@ -755,6 +757,13 @@ export const en = {
       'staff.password_reset': "Reset a staff member's password",
       'staff.password_change': 'Changed their own password',
       'staff.remove': 'Removed a staff account',
+      'segment.create': 'Saved a segment',
+      'segment.update': 'Edited a segment',
+      'segment.delete': 'Deleted a segment',
+      'broadcast.create': 'Created a broadcast',
+      'broadcast.edit': 'Edited a broadcast draft',
+      'broadcast.send': 'Sent a broadcast draft',
+      'broadcast.cancel': 'Cancelled a broadcast',
     },
   },
   // ours (docs/features.md): the signed-in staff member's sessions
@@ -861,6 +870,7 @@ export const en = {
     broadcast: 'Broadcast',
     empty: 'No broadcast yet. Open a segment or the at-risk list and choose Broadcast.',
     send_draft: 'Send now',
+    edit_draft: 'Edit',
     cancel: 'Cancel',
     recipients: '%{smart_count} recipient |||| %{smart_count} recipients',
     counts: 'sent %{sent} · failed %{failed} · skipped %{skipped}%{reasons} · pending %{pending}',
@@ -870,6 +880,7 @@ export const en = {
     columns: { created: 'Created', message: 'Message', kind: 'Kind', status: 'Status', recipients: 'Recipients', results: 'Results', actions: 'Actions' },
     dialog: {
       title: 'Broadcast to %{count} client |||| Broadcast to %{count} clients',
+      edit_title: 'Draft to %{count} client |||| Draft to %{count} clients',
       fields: { title: 'Title', message: 'Message', send_at: 'Send at' },
       placeholders: '{first_name} and {last_name} are filled in for each client',
       later: 'Schedule for later',

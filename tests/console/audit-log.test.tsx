@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { AuditEntry } from '@contract/audit';
+import { AUDIT_ACTIONS, type AuditEntry } from '@contract/audit';
+import { en } from '../../src/i18n/en';
 import { changeLines, formatValue, humanizeField, targetMessage, type ValueNames } from '../../src/audit/auditFormat';
 import { cleanFilter } from '../../src/audit/auditData';
 import { server, signedIn } from '../support/msw';
@@ -121,6 +122,11 @@ describe('audit log helpers', () => {
     // A level id is a number only for the level fields.
     expect(formatValue(3, 'contracts', names)).toBe('3');
     expect(formatValue('Mozilla/5.0', 'user_agent', names)).toBe('browser of Mozilla/5.0');
+  });
+
+  it('has words for every action the server records (the action filter lists them all)', () => {
+    const words: Record<string, string> = en.audit.actions;
+    expect(AUDIT_ACTIONS.filter((action) => !words[action])).toEqual([]);
   });
 
   it('names fields it has no words for from their spelling', () => {
