@@ -20,7 +20,9 @@ export interface Dataset {
 }
 
 const MARKER = 'bench_dataset';
-const label = (size: DatasetSize) => `${size.clients}c-${size.videos}v-${size.viewsPerClient}vpc`;
+/** Bumped when the generator makes different data (2: class visits), so an older data set is not reused. */
+const SEED_FORMAT = 2;
+const label = (size: DatasetSize) => `${size.clients}c-${size.videos}v-${size.viewsPerClient}vpc-s${SEED_FORMAT}`;
 
 function seed(env: Record<string, string>, size: DatasetSize) {
   const started = Date.now();

@@ -9,6 +9,8 @@ export interface SeedOptions {
   videos?: number;
   /** Average streamed videos per client (views are spread over the last 60 days). */
   viewsPerClient?: number;
+  /** Average Mindbody class visits per linked client (spread over the last 90 days). */
+  visitsPerClient?: number;
   /** The moment the data set is relative to ("New" clients, overrides, views). */
   now?: Date;
   log?: (line: string) => void;
@@ -20,7 +22,7 @@ const sqlArray = (values: (string | null)[]) => `ARRAY[${values.map((v) => (v ==
 
 /** Tables the generator fills in bulk; their plain (non-unique) indexes are built after the load. */
 // search_words and search_prefixes are filled by the clients trigger (migration 0015) during the one INSERT.
-const BULK_TABLES = ['clients', 'video_views', 'favorites', 'contracts', 'purchases', 'debug_records', 'search_words', 'search_prefixes'];
+const BULK_TABLES = ['clients', 'video_views', 'mindbody_visits', 'favorites', 'contracts', 'purchases', 'debug_records', 'search_words', 'search_prefixes'];
 
 /**
  * Deterministic demo data: every value is a function of the row number, generated inside the
@@ -78,6 +80,7 @@ async function fillTables(database: SeedSession, options: SeedOptions, log: (lin
   const clientCount = Math.max(1, Math.floor(options.clients));
   const videoCount = Math.max(videoCategoryNames.length, options.videos ?? 150);
   const viewsPerClient = options.viewsPerClient ?? 15;
+  const visitsPerClient = options.visitsPerClient ?? 4;
   const now = (options.now ?? new Date()).toISOString();
   const ts = `'${now}'::timestamptz`;
   const step = async (label: string, sqlText: string) => {
@@ -174,6 +177,26 @@ async function fillTables(database: SeedSession, options: SeedOptions, log: (lin
      CROSS JOIN LATERAL generate_series(1, (${h('c.id', 13)} % ${viewsPerClient * 2 + 1})::int) AS k
      ORDER BY 3
      ON CONFLICT DO NOTHING;`,
+  );
+
+  await step(
+    'class visits',
+    // Linked clients' classes over the last 90 days: most signed in, some missed or cancelled late. Enough
+    // for the timeline, the class filters and the at-risk list (people who came, then stopped) to have
+    // something to read at any size.
+    `WITH names AS (SELECT ${sqlArray(['Power Vinyasa', 'Barre Burn', 'Spin 45', 'Pilates Mat', 'HIIT Express', 'Yin Yoga'])} AS n)
+     INSERT INTO mindbody_visits (client_id, mb_site_id, mb_visit_id, mb_client_id, class_id, class_name, location_id,
+                                  start_at, end_at, attendance, signed_in, missed, late_cancelled, last_modified_at, imported_at)
+     SELECT c.id, c.mb_site_id, c.id * 100 + k, c.mb_client_id, 1 + ${h('c.id * 53 + k', 41)} % 6, n[1 + ${h('c.id * 53 + k', 41)} % 6], 1,
+            t.start_at, t.start_at + interval '1 hour',
+            CASE WHEN roll < 80 THEN 'signed_in' WHEN roll < 92 THEN 'missed' ELSE 'late_cancelled' END,
+            roll < 80, roll >= 80 AND roll < 92, roll >= 92, t.start_at, ${ts}
+     FROM clients c CROSS JOIN names
+     CROSS JOIN LATERAL generate_series(1, (${h('c.id', 42)} % ${visitsPerClient * 2 + 1})::int) AS k
+     CROSS JOIN LATERAL (SELECT date_trunc('hour', ${ts} - make_interval(secs => ${h('c.id * 53 + k', 43)} % (90 * 86400))) AS start_at,
+                                ${h('c.id * 53 + k', 44)} % 100 AS roll) AS t
+     WHERE c.mb_site_id IS NOT NULL
+     ORDER BY t.start_at;`,
   );
 
   await step(
