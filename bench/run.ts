@@ -65,11 +65,13 @@ for (const db of databases) {
   const figures: Figure[] = [];
   try {
     const client = await signedInClient(server);
-    const context = { client, quick, samples: quick ? 40 : 300, loadSeconds: quick ? 3 : 15, serverPid: server.process.pid };
+    const context = { client, quick, samples: quick ? 20 : 300, loadSeconds: quick ? 2 : 15, serverPid: server.process.pid };
     for (const group of groups) {
       console.log(`[${db}] ${group}…`);
+      const groupStarted = performance.now();
       try {
         figures.push(...(await benchCases[group]!(context)));
+        console.log(`[${db}] ${group} took ${((performance.now() - groupStarted) / 1000).toFixed(1)} s`);
       } catch (error) {
         console.error(`[${db}] ${group} failed: ${(error as Error).message}`);
         figures.push({ group, name: `(failed: ${(error as Error).message.split('\n')[0]!.slice(0, 80)})`, unit: 'ms', value: NaN });
