@@ -31,7 +31,8 @@ const BroadcastActions = ({ broadcast }: { broadcast: Broadcast | undefined }) =
   const canSend = useCan('broadcasts', 'cancel');
   const [editing, setEditing] = useState(false);
   const act = useMutation({
-    mutationFn: (what: 'cancel' | 'send') => (what === 'cancel' ? dataProvider.cancelBroadcast(broadcast!.id) : dataProvider.sendBroadcastDraft(broadcast!.id, undefined)),
+    mutationFn: (what: 'cancel' | 'send') =>
+      what === 'cancel' ? dataProvider.cancelBroadcast(broadcast!.id) : dataProvider.sendBroadcastDraft(broadcast!.id, undefined),
     onSuccess: () => {
       refresh();
       void queryClient.invalidateQueries({ queryKey: ['broadcasts'] });

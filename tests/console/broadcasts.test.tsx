@@ -58,7 +58,13 @@ function backend() {
             counts: { sent: 0, failed: 0, skipped: 0, pending: 2, skipped_by_reason: {} },
           }),
           broadcast(),
-          broadcast({ id: 6, status: 'draft', title: 'Draft title', body: 'Old text', counts: { sent: 0, failed: 0, skipped: 0, pending: 0, skipped_by_reason: {} } }),
+          broadcast({
+            id: 6,
+            status: 'draft',
+            title: 'Draft title',
+            body: 'Old text',
+            counts: { sent: 0, failed: 0, skipped: 0, pending: 0, skipped_by_reason: {} },
+          }),
         ],
         {
           headers: { 'content-range': 'broadcasts 0-2/3' },

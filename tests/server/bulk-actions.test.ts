@@ -84,7 +84,8 @@ describe.each(testDatabases())('bulk actions on $name', ({ open }) => {
 
   it('grants nothing more once another worker has taken the job over, and the one that took it over grants each client once', async () => {
     const late: number[] = [];
-    for (let i = 0; i < 30; i++) late.push(await insertClient(database, { first_name: `late${i}`, email_address: `late${i}@takeover.test`, vod_access_level: 1 }));
+    for (let i = 0; i < 30; i++)
+      late.push(await insertClient(database, { first_name: `late${i}`, email_address: `late${i}@takeover.test`, vod_access_level: 1 }));
     // Right after the first grant commits, another worker takes the job over (its claim changes), as
     // when this worker stalled past its lease.
     await database.execScript(`
@@ -105,10 +106,10 @@ describe.each(testDatabases())('bulk actions on $name', ({ open }) => {
 
     await database.execScript('DROP TRIGGER take_over_bulk ON audit_log; DROP FUNCTION take_over_bulk();');
     // The worker that took it over runs it from where it stands.
-    await database.query(`UPDATE jobs SET state = 'queued', claim_token = NULL, locked_by = NULL, locked_until = NULL, run_at = $1 WHERE queue = $2 AND state = 'running'`, [
-      NOW.toISOString(),
-      BULK_OVERRIDE,
-    ]);
+    await database.query(
+      `UPDATE jobs SET state = 'queued', claim_token = NULL, locked_by = NULL, locked_until = NULL, run_at = $1 WHERE queue = $2 AND state = 'running'`,
+      [NOW.toISOString(), BULK_OVERRIDE],
+    );
     await app.jobs.drain([BULK_OVERRIDE]);
     expect((await call('GET', `/api/admin/v1/bulk/override/${started.id}`)).json()).toMatchObject({ status: 'done', done: 30, failed: 0, pending: 0 });
     const audit = await auditOf('client.override_grant', late);

@@ -153,7 +153,9 @@ export async function sendDraft(deps: Deps, id: number, sendAt: Date | undefined
 /** A draft's new title and body; 409 once it is no longer a draft. */
 export async function updateDraft(database: Database, id: number, message: { title: string; body: string }, actor: Actor): Promise<Broadcast> {
   await database.transaction(async (tx) => {
-    const [draft] = await tx.query<{ status: string; title: string; body: string }>('SELECT status, title, body FROM broadcasts WHERE id = $1 FOR UPDATE', [id]);
+    const [draft] = await tx.query<{ status: string; title: string; body: string }>('SELECT status, title, body FROM broadcasts WHERE id = $1 FOR UPDATE', [
+      id,
+    ]);
     if (!draft) throw notFound(`No broadcast with id ${id}`);
     if (draft.status !== 'draft') throw new HttpError(409, `Broadcast ${id} is ${draft.status}, not a draft: only a draft can be edited`);
     await tx.query('UPDATE broadcasts SET title = $2, body = $3 WHERE id = $1', [id, message.title, message.body]);

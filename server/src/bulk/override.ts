@@ -76,7 +76,15 @@ export async function startBulkOverride(
     return bulkId;
   });
   const [{ total }] = (await database.query<{ total: number }>('SELECT total FROM bulk_actions WHERE id = $1', [id])) as [{ total: number }];
-  if (Number(total) <= BULK_INLINE_MAX) await grantPending(database, (work) => database.transaction(work), id, input.grant, actor, () => true);
+  if (Number(total) <= BULK_INLINE_MAX)
+    await grantPending(
+      database,
+      (work) => database.transaction(work),
+      id,
+      input.grant,
+      actor,
+      () => true,
+    );
   return getBulkAction(database, id);
 }
 

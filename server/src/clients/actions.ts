@@ -59,16 +59,16 @@ export async function updateFavorite(database: Database, change: Favorite, actor
  * running override, ending later, is recorded as an extension. 400: an unknown level or a date out
  * of range; 404: no such client.
  */
-export async function grantAccessLevel(
-  database: Database,
-  grant: AccessLevelGrant,
-  actor: Actor,
-): Promise<UpdateAccessLevelResponse> {
+export async function grantAccessLevel(database: Database, grant: AccessLevelGrant, actor: Actor): Promise<UpdateAccessLevelResponse> {
   const problem = overrideEndProblem(grant.until, actor.at, grant.maxDays);
   if (problem) throw refuse(400, 'adminOverrideDate', problem);
   const levels = await database.query<{ sort_order: number }>('SELECT sort_order FROM access_levels ORDER BY sort_order');
   if (!levels.some((known) => Number(known.sort_order) === grant.level)) {
-    throw refuse(400, 'new_vod_access_level', `new_vod_access_level ${grant.level} is not an access level (levels: ${levels.map((l) => l.sort_order).join(', ')})`);
+    throw refuse(
+      400,
+      'new_vod_access_level',
+      `new_vod_access_level ${grant.level} is not an access level (levels: ${levels.map((l) => l.sort_order).join(', ')})`,
+    );
   }
   const client = await database.transaction((tx) => grantAccessLevelIn(tx, grant, actor));
   return { errors: [], client };

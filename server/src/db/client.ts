@@ -86,7 +86,9 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  const database = options.url ? await openPostgres(options.url, options.poolSize ?? 20) : await openPglite(options.dataDir, options.onFailure, options.startFrom);
+  const database = options.url
+    ? await openPostgres(options.url, options.poolSize ?? 20)
+    : await openPglite(options.dataDir, options.onFailure, options.startFrom);
   try {
     await runMigrations(database, options.migrateThrough);
   } catch (error) {

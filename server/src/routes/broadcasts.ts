@@ -1,6 +1,15 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { Broadcast, BroadcastCreated, BroadcastListQuery, BroadcastParams, BulkPushBody, CreateBroadcastBody, SendDraftBody, UpdateDraftBody } from '@contract/broadcasts';
+import {
+  Broadcast,
+  BroadcastCreated,
+  BroadcastListQuery,
+  BroadcastParams,
+  BulkPushBody,
+  CreateBroadcastBody,
+  SendDraftBody,
+  UpdateDraftBody,
+} from '@contract/broadcasts';
 import { errorResponses } from '@contract/common';
 import { contentRange } from '@contract/raSimpleRest';
 import { auditActor } from '../audit/record';
