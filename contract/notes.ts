@@ -1,15 +1,8 @@
 import { z } from 'zod';
+import { NOTE_MAX, TAG_MAX, TAG_PATTERN, TAG_SUGGESTIONS_MAX, TAGS_PER_CLIENT_MAX, normalizeTag } from './notesRules';
 
-/** Issue 24 point 3: staff notes about a client, and the client's tags. */
-export const NOTE_MAX = 2000;
-export const TAG_MAX = 40;
-export const TAGS_PER_CLIENT_MAX = 20;
-export const TAG_SUGGESTIONS_MAX = 20;
-
-/** A tag as stored and matched: trimmed, inner spaces collapsed, lower case ('VIP ' and 'vip' are one tag). */
-export const normalizeTag = (tag: string) => tag.trim().replace(/\s+/g, ' ').toLowerCase();
-/** Letters, digits, spaces, '-' and '_', starting with a letter or digit. */
-export const TAG_PATTERN = /^[\p{L}\p{N}][\p{L}\p{N} _-]*$/u;
+/** Issue 24 point 3: staff notes about a client, and the client's tags (limits and spelling: notesRules.ts). */
+export { NOTE_MAX, TAG_MAX, TAG_PATTERN, TAG_SUGGESTIONS_MAX, TAGS_PER_CLIENT_MAX, normalizeTag } from './notesRules';
 
 export const Tag = z
   .string({ message: 'a tag must be text' })

@@ -4,15 +4,14 @@ import { ClientFilter } from './clientFilter';
 import type { ClientFilter as ClientFilterShape } from './clientFilterRules';
 import { Int4Id, wholeNumber } from './ids';
 import { jsonParam, rangeParam, sortParam } from './raSimpleRest';
+import { MAX_SEGMENTS, SEGMENT_NAME_MAX } from './segmentRules';
 
 /**
  * Saved segments (docs/features.md#segments): a client filter under a name, listed under Clients in
  * the sidebar with its count and opened as a client list. ra-data-simple-rest's dialect.
  */
 
-export const SEGMENT_NAME_MAX = 80;
-/** Segments a studio keeps: the sidebar lists every one. */
-export const MAX_SEGMENTS = 100;
+export { MAX_SEGMENTS, SEGMENT_NAME_MAX } from './segmentRules';
 /** Clients a preview shows. */
 export const PREVIEW_SAMPLE = 5;
 

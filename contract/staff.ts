@@ -2,18 +2,17 @@ import { z } from 'zod';
 import { Int4Id } from './ids';
 import { ROLES } from './permissions';
 import { jsonParam, rangeParam, sortParam } from './raSimpleRest';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STAFF_STATUSES } from './staffRules';
+
+export { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, STAFF_STATUSES } from './staffRules';
 
 /** The staff screen (/staff, owners) and the user menu's 'Change password'; ra-data-simple-rest's dialect. */
 
 export const RoleSchema = z.enum(ROLES, { message: `must be one of ${ROLES.join(', ')}` });
 
-export const STAFF_STATUSES = ['active', 'disabled'] as const;
 export const StaffStatus = z.enum(STAFF_STATUSES, { message: "must be 'active' or 'disabled'" });
 export type StaffStatus = z.infer<typeof StaffStatus>;
 
-/** Passwords staff choose; generated ones are longer. Same floor as STAFF_PASSWORD and npm run staff. */
-export const PASSWORD_MIN_LENGTH = 8;
-export const PASSWORD_MAX_LENGTH = 1024;
 const NewPassword = z
   .string()
   .min(PASSWORD_MIN_LENGTH, `must be at least ${PASSWORD_MIN_LENGTH} characters`)

@@ -1,7 +1,7 @@
 import type { Client, ClientListPage, UnpagedClientList } from '@contract/clients';
 import { CLIENT_SORT_FIELDS, MAX_OVERRIDE_DAYS, MAX_PER_PAGE, NUMBERED_LIST_MAX, type ClientSortField } from '@contract/clientRules';
 import { MAX_ACTIVITY_DAYS, matchesClientFilter, type ClientFilter } from '@contract/clientFilterRules';
-import { TAG_MAX, TAG_PATTERN, normalizeTag } from '@contract/notes';
+import { TAG_MAX, TAG_PATTERN, normalizeTag } from '@contract/notesRules';
 
 /** What react-admin's list asks for (getList params, narrowed to what the client lists use). */
 export interface ListRequest {

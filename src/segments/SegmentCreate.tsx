@@ -1,5 +1,5 @@
 import { Create, FormDataConsumer, maxLength, required, SimpleForm, TextInput, useTranslate } from 'react-admin';
-import { SEGMENT_NAME_MAX } from '@contract/segments';
+import { SEGMENT_NAME_MAX } from '@contract/segmentRules';
 import { PageHeader } from '../layout/PageHeader';
 import { clientFilterOf } from '../clients/listPaging';
 import { SegmentFilterInputs } from './SegmentFilterInputs';

@@ -4,7 +4,7 @@ import AtRiskIcon from '@mui/icons-material/TrendingDownOutlined';
 import AddIcon from '@mui/icons-material/AddOutlined';
 import CampaignIcon from '@mui/icons-material/CampaignOutlined';
 import { BROADCASTS_PATH } from '../broadcasts/paths';
-import { MAX_SEGMENTS } from '@contract/segments';
+import { MAX_SEGMENTS } from '@contract/segmentRules';
 import type { SegmentRecord } from './segmentsData';
 import { SEGMENTS_RESOURCE } from './segmentsData';
 import { AT_RISK_PATH, SEGMENT_NEW_PATH, segmentPath } from './segmentPaths';

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Stack, TextField } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
-import { PASSWORD_MIN_LENGTH } from '@contract/staff';
+import { PASSWORD_MIN_LENGTH } from '@contract/staffRules';
 import { useConsoleDataProvider } from '../providers/dataProvider';
 
 type Field = 'current_password' | 'new_password' | 'repeat';

@@ -1,5 +1,5 @@
 import { ROLES } from '@contract/permissions';
-import { STAFF_STATUSES } from '@contract/staff';
+import { STAFF_STATUSES } from '@contract/staffRules';
 
 /** The four roles and the two statuses as react-admin choices; their words are in en.ts. */
 export const roleChoices = ROLES.map((role) => ({ id: role, name: `staff.roles.${role}` }));

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Autocomplete, Box, Button, Chip, Stack, TextField, Typography } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
-import { TAG_MAX, TAGS_PER_CLIENT_MAX, normalizeTag } from '@contract/notes';
+import { TAG_MAX, TAGS_PER_CLIENT_MAX, normalizeTag } from '@contract/notesRules';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
 
 /** TanStack Query key of the client's tags (the header shows them too). */
