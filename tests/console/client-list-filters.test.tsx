@@ -162,11 +162,12 @@ describe('client list filters, paging from either end, keyboard and phone', { ti
     listServer();
     server.use(http.get('*/api/client/v1/client-details/:id', () => HttpResponse.json({ client: [CLIENTS[2]] })));
     const { user } = renderApp('/clients/all');
-    const card = await screen.findByRole('button', { name: /Cat Xu/ });
+    const card = await screen.findByRole('link', { name: /Cat Xu/ });
     expect(screen.queryByRole('table')).toBeNull();
     expect(within(card).getByText('cat@elsewhere.test')).toBeVisible();
     expect(within(card).getByText('VOD | FREE · Expired')).toBeVisible();
-    expect(within(screen.getByRole('button', { name: /Ann Zeta/ })).getByText('New')).toBeVisible();
+    expect(within(screen.getByRole('link', { name: /Ann Zeta/ })).getByText('New')).toBeVisible();
+    expect(screen.getByRole('checkbox', { name: 'Select Cat Xu' })).not.toBeChecked();
     expect(screen.getByRole('button', { name: /Sort/ })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Export' })).toBeVisible();
     expect(screen.queryByRole('combobox', { name: 'Rows per page:' })).toBeNull();
