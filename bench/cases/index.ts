@@ -1,6 +1,7 @@
 import { clientsCase } from './clients';
 import { client360Case } from './client360';
 import { loadCase } from './load';
+import { reachCase } from './reach';
 import { consoleCase } from './console';
 import { searchCase } from './search';
 import { searchWidgetCase } from './searchWidget';
@@ -17,6 +18,7 @@ export const benchCases: Record<string, BenchCase> = {
   videos: videosCase,
   clients: clientsCase,
   client360: client360Case,
+  reach: reachCase,
   throughput: throughputCase,
   writes: writesCase,
   load: loadCase,

@@ -7,6 +7,7 @@ export interface BenchClient {
   cookie: string;
   get<T = unknown>(path: string): Promise<T>;
   post<T = unknown>(path: string, body: unknown): Promise<T>;
+  put<T = unknown>(path: string, body: unknown): Promise<T>;
 }
 
 export async function signedInClient(server: RunningServer): Promise<BenchClient> {
@@ -28,5 +29,6 @@ export async function signedInClient(server: RunningServer): Promise<BenchClient
     cookie,
     get: (path) => call('GET', path),
     post: (path, body) => call('POST', path, body),
+    put: (path, body) => call('PUT', path, body),
   };
 }
