@@ -183,11 +183,12 @@ async function fillTables(database: SeedSession, options: SeedOptions, log: (lin
     'class visits',
     // Linked clients' classes over the last 90 days: most signed in, some missed or cancelled late. Enough
     // for the timeline, the class filters and the at-risk list (people who came, then stopped) to have
-    // something to read at any size.
+    // something to read at any size. Visit ids start at 10^9, clear of the sandbox site's own
+    // (server/src/integrations/mindbody/sandbox.ts), which shares site -99 with the demo clients.
     `WITH names AS (SELECT ${sqlArray(['Power Vinyasa', 'Barre Burn', 'Spin 45', 'Pilates Mat', 'HIIT Express', 'Yin Yoga'])} AS n)
      INSERT INTO mindbody_visits (client_id, mb_site_id, mb_visit_id, mb_client_id, class_id, class_name, location_id,
                                   start_at, end_at, attendance, signed_in, missed, late_cancelled, last_modified_at, imported_at)
-     SELECT c.id, c.mb_site_id, c.id * 100 + k, c.mb_client_id, 1 + ${h('c.id * 53 + k', 41)} % 6, n[1 + ${h('c.id * 53 + k', 41)} % 6], 1,
+     SELECT c.id, c.mb_site_id, 1000000000 + c.id * 100 + k, c.mb_client_id, 1 + ${h('c.id * 53 + k', 41)} % 6, n[1 + ${h('c.id * 53 + k', 41)} % 6], 1,
             t.start_at, t.start_at + interval '1 hour',
             CASE WHEN roll < 80 THEN 'signed_in' WHEN roll < 92 THEN 'missed' ELSE 'late_cancelled' END,
             roll < 80, roll >= 80 AND roll < 92, roll >= 92, t.start_at, ${ts}

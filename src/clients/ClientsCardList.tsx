@@ -28,9 +28,12 @@ export const ClientsCardList = () => {
   );
   return (
     <>
-      <BulkActionsToolbar selectAllButton={selectPage}>
-        <ClientBulkActions />
-      </BulkActionsToolbar>
+      {/* Only while clients are selected: collapsed, its buttons would still be in the Tab order. */}
+      {selectedIds.length > 0 && (
+        <BulkActionsToolbar selectAllButton={selectPage}>
+          <ClientBulkActions />
+        </BulkActionsToolbar>
+      )}
       <List disablePadding>
         {data.map((client) => {
           const name = fullName(client) || translate('client.unknown');

@@ -85,7 +85,7 @@ describe('the real server takes data in with no configuration', () => {
     expect(debug.status).toBe(201);
     const video = demoVideos(150)[0]!;
     const view = await report('video-views', { email, vimeo_video_id: video.vimeo_video_id, viewed_at: new Date(now - 60_000).toISOString() });
-    expect(view.status).toBe(201);
+    expect(view.status, await view.clone().text()).toBe(201);
 
     // The webhook's job runs on the queue (its default lane): wait until the client's level shows it.
     const amara = async () => {
