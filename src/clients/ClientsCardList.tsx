@@ -30,9 +30,18 @@ export const ClientsCardList = () => {
     <>
       {/* Only while clients are selected: collapsed, its buttons would still be in the Tab order. */}
       {selectedIds.length > 0 && (
-        <BulkActionsToolbar selectAllButton={selectPage}>
-          <ClientBulkActions />
-        </BulkActionsToolbar>
+        // In the flow and wrapping, not the table's one-line overlay: at 390 px its buttons ran off the screen.
+        <Box
+          sx={{
+            '&& .RaBulkActionsToolbar-toolbar': { position: 'static', transform: 'none', height: 'auto', minHeight: 0, flexWrap: 'wrap', py: 0.5, px: 1 },
+            '&& .RaBulkActionsToolbar-title': { flexWrap: 'wrap' },
+            '&& .RaBulkActionsToolbar-topToolbar': { flexWrap: 'wrap', justifyContent: 'flex-start', p: 0 },
+          }}
+        >
+          <BulkActionsToolbar selectAllButton={selectPage}>
+            <ClientBulkActions />
+          </BulkActionsToolbar>
+        </Box>
       )}
       <List disablePadding>
         {data.map((client) => {

@@ -156,6 +156,17 @@ describe('client lists and client details in Chromium', () => {
     await screenshot(page, 'clients-all-phone-filtered');
     await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await screenshot(page, 'clients-all-phone-bottom');
+    // Bulk selection on the cards: the actions wrap inside the screen.
+    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.locator('main li input[type=checkbox]').first().check();
+    await page.getByRole('button', { name: /^Select the \d+ on this page$/ }).click();
+    for (const name of [/^Push to \d+$/, /^Grant access level to \d+$/, /^Export \d+ to CSV$/]) {
+      const action = await page.getByRole('button', { name }).boundingBox();
+      expect(action!.x + action!.width, String(name)).toBeLessThanOrEqual(390);
+    }
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth <= window.innerWidth)).toBe(true);
+    await screenshot(page, 'clients-all-phone-selected');
+    await page.getByRole('button', { name: 'Unselect' }).click();
     const card = page.locator('main li .MuiListItemButton-root').first();
     await card.focus();
     await page.keyboard.press('Enter');
