@@ -2,9 +2,24 @@ import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Broadcast } from '@contract/broadcasts';
+import type { BulkAction } from '@contract/bulkActions';
 import { server, signedIn } from '../support/msw';
 import { renderApp } from './helpers/renderApp';
 import { CLIENTS } from './helpers/clientData';
+
+/** A bulk override of two clients, granted before the answer. */
+const GRANTED_TWO: BulkAction = {
+  id: 9,
+  kind: 'override',
+  status: 'done',
+  total: 2,
+  done: 2,
+  failed: 0,
+  pending: 0,
+  errors: [],
+  created_at: '2026-11-22T12:00:00Z',
+  finished_at: '2026-11-22T12:00:01Z',
+};
 
 function backend(total = CLIENTS.length) {
   const calls = { overrides: [] as Record<string, unknown>[], pushes: [] as Record<string, unknown>[] };
@@ -24,33 +39,9 @@ function backend(total = CLIENTS.length) {
     ),
     http.post('*/api/admin/v1/bulk/override', async ({ request }) => {
       calls.overrides.push((await request.json()) as Record<string, unknown>);
-      return HttpResponse.json({
-        id: 9,
-        kind: 'override',
-        status: 'done',
-        total: 2,
-        done: 2,
-        failed: 0,
-        pending: 0,
-        errors: [],
-        created_at: '2026-11-22T12:00:00Z',
-        finished_at: '2026-11-22T12:00:01Z',
-      });
+      return HttpResponse.json(GRANTED_TWO);
     }),
-    http.get('*/api/admin/v1/bulk/override/:id', () =>
-      HttpResponse.json({
-        id: 9,
-        kind: 'override',
-        status: 'done',
-        total: 2,
-        done: 2,
-        failed: 0,
-        pending: 0,
-        errors: [],
-        created_at: '2026-11-22T12:00:00Z',
-        finished_at: '2026-11-22T12:00:01Z',
-      }),
-    ),
+    http.get('*/api/admin/v1/bulk/override/:id', () => HttpResponse.json(GRANTED_TWO)),
     http.post('*/api/admin/v1/bulk/push', async ({ request }) => {
       calls.pushes.push((await request.json()) as Record<string, unknown>);
       return HttpResponse.json({ id: 4, recipients: total, status: 'sending' });
