@@ -1,17 +1,18 @@
 import { z } from 'zod';
 import { Client } from './clients';
+import { EXACT_TOTAL_CAP } from './clientRules';
 import { ClientFilter } from './clientFilter';
 import type { ClientFilter as ClientFilterShape } from './clientFilterRules';
 import { Int4Id, wholeNumber } from './ids';
 import { jsonParam, rangeParam, sortParam } from './raSimpleRest';
-import { MAX_SEGMENTS, SEGMENT_NAME_MAX } from './segmentRules';
+import { AT_RISK_DEFAULT_PER_PAGE, AT_RISK_DEPTH, AT_RISK_MAX_PER_PAGE, MAX_SEGMENTS, SEGMENT_NAME_MAX } from './segmentRules';
 
 /**
  * Saved segments (docs/features.md#segments): a client filter under a name, listed under Clients in
  * the sidebar with its count and opened as a client list. ra-data-simple-rest's dialect.
  */
 
-export { MAX_SEGMENTS, SEGMENT_NAME_MAX } from './segmentRules';
+export { AT_RISK_DEFAULT_PER_PAGE, AT_RISK_DEPTH, AT_RISK_MAX_PER_PAGE, MAX_SEGMENTS, SEGMENT_NAME_MAX } from './segmentRules';
 /** Clients a preview shows. */
 export const PREVIEW_SAMPLE = 5;
 
@@ -53,12 +54,16 @@ export const atRiskFilter = (activeDays: number, quietDays: number): ClientFilte
   no_class_days: quietDays,
   no_stream_days: quietDays,
 });
-export const AT_RISK_MAX_PER_PAGE = 100;
 
-export const AtRiskQuery = z.object({
-  page: wholeNumber({ min: 1, max: 100_000, message: 'page must be a whole number from 1 to 100000' }).optional(),
-  perPage: wholeNumber({ min: 1, max: AT_RISK_MAX_PER_PAGE, message: `perPage must be a whole number from 1 to ${AT_RISK_MAX_PER_PAGE}` }).optional(),
-});
+export const AtRiskQuery = z
+  .object({
+    page: wholeNumber({ min: 1, max: AT_RISK_DEPTH, message: `page must be a whole number from 1 to ${AT_RISK_DEPTH}` }).optional(),
+    perPage: wholeNumber({ min: 1, max: AT_RISK_MAX_PER_PAGE, message: `perPage must be a whole number from 1 to ${AT_RISK_MAX_PER_PAGE}` }).optional(),
+  })
+  .refine(({ page = 1, perPage = AT_RISK_DEFAULT_PER_PAGE }) => page * perPage <= AT_RISK_DEPTH, {
+    path: ['page'],
+    message: `page × perPage must be at most ${AT_RISK_DEPTH.toLocaleString('en-US')}: the at-risk list is paged through its first ${AT_RISK_DEPTH.toLocaleString('en-US')} clients; reach all of them with its filter (Broadcast, a bulk action or the client list)`,
+  });
 export const AtRiskClient = Client.extend({
   paid: z.boolean().describe('on a paid access level'),
   active_contract: z.boolean().describe('a Mindbody contract running now'),
@@ -67,8 +72,14 @@ export const AtRiskClient = Client.extend({
 });
 export type AtRiskClient = z.infer<typeof AtRiskClient>;
 export const AtRiskPage = z.object({
-  clients: z.array(AtRiskClient).describe('most valuable first: paid level, higher level, a running contract, then by id'),
-  total: z.number().int(),
+  clients: z
+    .array(AtRiskClient)
+    .describe('most valuable first: paid level, higher level, a running contract, then the most recently active first (then by id)'),
+  total: z
+    .number()
+    .int()
+    .describe(`exact up to ${EXACT_TOTAL_CAP.toLocaleString('en-US')}; above that the planner's estimate (total_is_estimate)`),
+  total_is_estimate: z.boolean(),
   page: z.number().int(),
   perPage: z.number().int(),
   active_days: z.number().int(),

@@ -65,6 +65,10 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
       ].join('\n'),
     );
     log(`  ${indexes.length} indexes and ${foreignKeys.length} foreign keys (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+    // The at-risk list's ranks (migration 0059), once the contracts' index is back; else the first read would rank every client.
+    const ranking = Date.now();
+    await session.query('SELECT client_activity_rank($1::timestamptz)', [(options.now ?? new Date()).toISOString()]);
+    log(`  at-risk ranks (${((Date.now() - ranking) / 1000).toFixed(1)} s)`);
   });
   const t = Date.now();
   // VACUUM sets the visibility map, so counts and offset pages over clients are index-only scans.

@@ -1,5 +1,5 @@
 // Segments, broadcasts and bulk actions (issue 23; migrations 0055-0057).
-import { bigserial, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { id64, tz } from './schemaColumns';
 
 export const segments = pgTable('segments', {
@@ -70,4 +70,12 @@ export const clientActivity = pgTable('client_activity', {
   client_id: id64('client_id').primaryKey(),
   last_class_at: tz('last_class_at'),
   last_stream_at: tz('last_stream_at'),
+  /** The at-risk list's order as of client_activity_ranking.ranked_at (migration 0059); NULL until ranked. */
+  value_rank: bigint('value_rank', { mode: 'number' }),
+});
+
+/** derived (migration 0059): the moment client_activity.value_rank is as of. */
+export const clientActivityRanking = pgTable('client_activity_ranking', {
+  id: boolean('id').primaryKey().default(true),
+  ranked_at: tz('ranked_at').notNull(),
 });

@@ -5,6 +5,7 @@ import type { ClientListQuery } from '@contract/clients';
 import { contentRange } from '@contract/raSimpleRest';
 import {
   AtRiskPage,
+  AT_RISK_DEFAULT_PER_PAGE,
   AtRiskQuery,
   MAX_SEGMENTS,
   PREVIEW_SAMPLE,
@@ -79,7 +80,7 @@ const segmentRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'The at-risk list: active before the last AT_RISK_QUIET_DAYS days, not since; most valuable first',
         description:
-          'Clients with a signed-in class or a stream in the AT_RISK_ACTIVE_DAYS days (default 60) before the last AT_RISK_QUIET_DAYS days (default 14) and none since. `filter` is the same list as a client filter (for a broadcast or a bulk action).',
+          "Clients with a signed-in class or a stream in the AT_RISK_ACTIVE_DAYS days (default 60) before the last AT_RISK_QUIET_DAYS days (default 14) and none since. `filter` is the same list as a client filter (for a broadcast or a bulk action). Paged through its first 10,000 clients (page × perPage ≤ 10,000, 400 beyond); `total` is exact up to 10,000 and the planner's estimate above (`total_is_estimate`).",
         querystring: AtRiskQuery,
         response: { 200: AtRiskPage, ...errorResponses },
       },
@@ -88,7 +89,7 @@ const segmentRoutes: FastifyPluginAsyncZod = async (app) => {
       atRiskPage(
         app.database,
         { activeDays: app.config.AT_RISK_ACTIVE_DAYS, quietDays: app.config.AT_RISK_QUIET_DAYS },
-        { page: request.query.page ?? 1, perPage: request.query.perPage ?? 25 },
+        { page: request.query.page ?? 1, perPage: request.query.perPage ?? AT_RISK_DEFAULT_PER_PAGE },
         app.clock.now(),
       ),
   );

@@ -1,14 +1,49 @@
+import { EXACT_TOTAL_CAP } from '@contract/clientRules';
 import { atRiskFilter, type AtRiskClient, type AtRiskPage } from '@contract/segments';
-import type { Database } from '../db/client';
-import { clientFilterWhere } from '../clients/clientFilter';
+import type { Database, Queryable } from '../db/client';
 import { CLIENT_COLUMNS } from '../clients/listQuery';
 import { isoOrNull, toClient, type ClientRow } from '../clients/rows';
+
+/** client_activity.value_rank's parts (migration 0059): a paid level, the level, a running contract. */
+const PAID_BIT = 2 ** 34;
+const CONTRACT_BIT = 1;
+/** The expression client_activity's rank and window indexes are built on (migration 0059). */
+const LAST_ACTIVE = 'greatest(a.last_class_at, a.last_stream_at)';
+/** A rank older than this is brought up to date before a read (contract dates are whole days). */
+const RANK_FRESH_MS = 60_000;
+
+/** The at-risk window as timestamps: last active after `from`, and not after `to`. */
+export function atRiskWindow(window: { activeDays: number; quietDays: number }, now: Date): { from: string; to: string } {
+  const day = 24 * 60 * 60 * 1000;
+  return {
+    from: new Date(now.getTime() - (window.activeDays + window.quietDays) * day).toISOString(),
+    to: new Date(now.getTime() - window.quietDays * day).toISOString(),
+  };
+}
+
+/**
+ * Brings client_activity's ranks up to `now` (migration 0059's client_activity_rank): the rows a write
+ * cleared, and the clients whose contract began or ended since the last ranking. Skipped while nothing
+ * is cleared and the last ranking is under a minute from `now`, so a busy list does not write per read.
+ */
+export async function rankClientActivity(database: Queryable, now: Date): Promise<number> {
+  const [state] = await database.query<{ ranked_at: unknown; unranked: boolean }>(
+    `SELECT (SELECT ranked_at FROM client_activity_ranking) AS ranked_at,
+            EXISTS (SELECT 1 FROM client_activity WHERE value_rank IS NULL) AS unranked`,
+  );
+  const rankedAt = state?.ranked_at ? new Date(state.ranked_at as string).getTime() : NaN;
+  if (!state?.unranked && Math.abs(now.getTime() - rankedAt) < RANK_FRESH_MS) return 0;
+  const [row] = await database.query<{ ranked: number }>(`SELECT client_activity_rank($1::timestamptz) AS ranked`, [now.toISOString()]);
+  return Number(row?.ranked ?? 0);
+}
 
 /**
  * The at-risk list (docs/features.md#at-risk): clients with a signed-in class or a stream in the
  * `activeDays` before the last `quietDays`, and none since; the client filter says it
  * (`atRiskFilter`), so a broadcast or bulk action reaches exactly these clients. Most valuable
- * first: a paid level, a higher level, a running Mindbody contract; 'last contacted' is the last push.
+ * first: a paid level, a higher level, a running Mindbody contract, then the most recently active.
+ * Each rank's window is one range of client_activity's (rank, last active) index, so a page reads
+ * about as many index entries per rank as it shows, at any size.
  */
 export async function atRiskPage(
   database: Database,
@@ -16,43 +51,78 @@ export async function atRiskPage(
   paging: { page: number; perPage: number },
   now: Date,
 ): Promise<AtRiskPage> {
-  const filter = atRiskFilter(window.activeDays, window.quietDays);
-  const where = clientFilterWhere([filter], now);
-  const nowParam = `${where.param(now.toISOString())}::timestamptz`;
-  const limit = where.param(paging.perPage);
-  const offset = where.param((paging.page - 1) * paging.perPage);
-  // The matches are ranked once (their contract is one index probe each); only the page's rows read their last activity and push.
-  const rows = await database.query<
-    ClientRow & { paid: boolean; active_contract: boolean; last_active_at: unknown; last_contacted_at: unknown; total: number }
-  >(
-    `WITH ranked AS MATERIALIZED (
-       SELECT c.id, coalesce(al.is_paid, false) AS paid, coalesce(c.vod_access_level, 0) AS level,
-              EXISTS (SELECT 1 FROM contracts ct WHERE ct.client_id = c.id AND coalesce(ct.start_date, '-infinity') <= ${nowParam}
-                        AND coalesce(ct.end_date, 'infinity') > ${nowParam} AND coalesce(ct.termination_date, 'infinity') > ${nowParam}) AS active_contract
-       FROM clients c LEFT JOIN access_levels al ON al.sort_order = c.vod_access_level ${where}
+  await rankClientActivity(database, now);
+  const { from, to } = atRiskWindow(window, now);
+  const offset = (paging.page - 1) * paging.perPage;
+  const rows = await database.query<ClientRow & { value_rank: string | number; last_active_at: unknown; last_contacted_at: unknown }>(
+    `WITH RECURSIVE ranks(r) AS (
+       (SELECT value_rank FROM client_activity WHERE value_rank IS NOT NULL ORDER BY value_rank DESC LIMIT 1)
+       UNION ALL
+       SELECT (SELECT a.value_rank FROM client_activity a WHERE a.value_rank < ranks.r ORDER BY a.value_rank DESC LIMIT 1)
+       FROM ranks WHERE ranks.r IS NOT NULL
      ), page AS (
-       SELECT r.*, count(*) OVER () AS total FROM ranked r ORDER BY paid DESC, level DESC, active_contract DESC, id LIMIT ${limit} OFFSET ${offset}
+       SELECT x.* FROM ranks CROSS JOIN LATERAL (
+         SELECT a.client_id, a.value_rank, ${LAST_ACTIVE} AS last_active_at
+         FROM client_activity a
+         WHERE a.value_rank = ranks.r AND ${LAST_ACTIVE} > $1::timestamptz AND ${LAST_ACTIVE} <= $2::timestamptz
+           AND EXISTS (SELECT 1 FROM clients c WHERE c.id = a.client_id)
+         ORDER BY ${LAST_ACTIVE} DESC, a.client_id DESC
+         LIMIT $3
+       ) x
+       ORDER BY x.value_rank DESC, x.last_active_at DESC, x.client_id DESC
+       LIMIT $4 OFFSET $5
      )
-     SELECT ${CLIENT_COLUMNS}, page.paid, page.active_contract, page.total,
-            (SELECT greatest(a.last_class_at, a.last_stream_at) FROM client_activity a WHERE a.client_id = c.id) AS last_active_at,
+     SELECT ${CLIENT_COLUMNS}, page.value_rank, page.last_active_at,
             (SELECT max(p.created_at) FROM pushes p WHERE p.client_id = c.id) AS last_contacted_at
-     FROM page JOIN clients c ON c.id = page.id
-     ORDER BY page.paid DESC, page.level DESC, page.active_contract DESC, page.id`,
-    where.params,
+     FROM page JOIN clients c ON c.id = page.client_id
+     ORDER BY page.value_rank DESC, page.last_active_at DESC, page.client_id DESC`,
+    [from, to, offset + paging.perPage, paging.perPage, offset],
   );
-  const total = rows[0] ? Number(rows[0].total) : paging.page === 1 ? 0 : await countAtRisk(database, filter, now);
-  const clients: AtRiskClient[] = rows.map((row) => ({
-    ...toClient(row),
-    paid: Boolean(row.paid),
-    active_contract: Boolean(row.active_contract),
-    last_active_at: isoOrNull(row.last_active_at),
-    last_contacted_at: isoOrNull(row.last_contacted_at),
-  }));
-  return { clients, total, page: paging.page, perPage: paging.perPage, active_days: window.activeDays, quiet_days: window.quietDays, filter };
+  const clients: AtRiskClient[] = rows.map((row) => {
+    const rank = Number(row.value_rank);
+    return {
+      ...toClient(row),
+      paid: rank >= PAID_BIT,
+      active_contract: rank % 2 === CONTRACT_BIT,
+      last_active_at: isoOrNull(row.last_active_at),
+      last_contacted_at: isoOrNull(row.last_contacted_at),
+    };
+  });
+  const { total, estimate } = await countAtRisk(database, { from, to }, { offset, rows: clients.length, full: clients.length === paging.perPage });
+  return {
+    clients,
+    total,
+    total_is_estimate: estimate,
+    page: paging.page,
+    perPage: paging.perPage,
+    active_days: window.activeDays,
+    quiet_days: window.quietDays,
+    filter: atRiskFilter(window.activeDays, window.quietDays),
+  };
 }
 
-async function countAtRisk(database: Database, filter: ReturnType<typeof atRiskFilter>, now: Date): Promise<number> {
-  const where = clientFilterWhere([filter], now);
-  const [row] = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM clients c ${where}`, where.params);
-  return Number(row!.n);
+/**
+ * How many clients are at risk: a page that is not full tells it; otherwise counted on the window
+ * index up to EXACT_TOTAL_CAP, the planner's estimate above (as the client lists' totals).
+ */
+async function countAtRisk(
+  database: Database,
+  window: { from: string; to: string },
+  page: { offset: number; rows: number; full: boolean },
+): Promise<{ total: number; estimate: boolean }> {
+  if (!page.full && (page.rows > 0 || page.offset === 0)) return { total: page.offset + page.rows, estimate: false };
+  const inWindow = `${LAST_ACTIVE} > $1::timestamptz AND ${LAST_ACTIVE} <= $2::timestamptz`;
+  const [row] = await database.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM client_activity a WHERE ${inWindow} LIMIT ${EXACT_TOTAL_CAP + 1}) x`,
+    [window.from, window.to],
+  );
+  const counted = Number(row!.n);
+  if (counted <= EXACT_TOTAL_CAP) return { total: counted, estimate: false };
+  // Literal timestamps (ISO strings from Date, nothing else) so the planner reads the index's statistics for them.
+  const [plan] = await database.query<{ 'QUERY PLAN': unknown }>(
+    `EXPLAIN (FORMAT JSON) SELECT 1 FROM client_activity a WHERE ${LAST_ACTIVE} > '${window.from}'::timestamptz AND ${LAST_ACTIVE} <= '${window.to}'::timestamptz`,
+  );
+  const raw = plan!['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+  return { total: Math.max(EXACT_TOTAL_CAP + 1, Math.round(parsed[0]!.Plan['Plan Rows'])), estimate: true };
 }
