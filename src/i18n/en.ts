@@ -861,6 +861,8 @@ export const en = {
       push: 'Push',
       push_to: 'Push to %{name}',
       range: '%{from}-%{to} of %{total}',
+      range_estimate: '%{from}-%{to} of about %{total}',
+      depth: 'The list shows its first %{depth} clients. Broadcast reaches all of them.',
       columns: { client: 'Client', level: 'Access level', last_active: 'Last class or stream', last_contacted: 'Last contacted', push: 'Push' },
     },
   },

@@ -3,6 +3,7 @@ import { Box, Button, CircularProgress, Link, Paper, Stack, Table, TableBody, Ta
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
+import { AT_RISK_DEFAULT_PER_PAGE, AT_RISK_DEPTH } from '@contract/segmentRules';
 import type { AtRiskClient } from '@contract/segments';
 import { PushNotificationButton } from '../clients/actions/PushNotificationButton';
 import { clientPath } from '../clients/clientLists';
@@ -13,7 +14,7 @@ import { useCan } from '../layout/useCan';
 import { useConsoleDataProvider } from '../providers/dataProvider';
 import { BroadcastButton } from '../broadcasts';
 
-const PER_PAGE = 25;
+const PER_PAGE = AT_RISK_DEFAULT_PER_PAGE;
 const nameOf = (client: AtRiskClient) => [client.first_name, client.last_name].filter(Boolean).join(' ') || client.email_address || String(client._id);
 
 /**
@@ -29,6 +30,8 @@ const AtRiskList = () => {
   const query = useQuery({ queryKey: ['at-risk', page], queryFn: () => dataProvider.getAtRisk(page, PER_PAGE), placeholderData: keepPreviousData });
   const data = query.data;
   const first = (page - 1) * PER_PAGE;
+  // The server pages through the list's first AT_RISK_DEPTH clients; the rest are reached by Broadcast.
+  const atDepth = page * PER_PAGE >= AT_RISK_DEPTH;
   return (
     <>
       <PageHeader
@@ -79,12 +82,15 @@ const AtRiskList = () => {
         </Paper>
       )}
       {data && data.total > PER_PAGE && (
-        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', justifyContent: 'flex-end', py: 1 }}>
-          <Typography variant="body2">{t('range', { from: first + 1, to: first + data.clients.length, total: data.total.toLocaleString() })}</Typography>
+        <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', justifyContent: 'flex-end', flexWrap: 'wrap', py: 1 }}>
+          {atDepth && <Typography variant="body2">{t('depth', { depth: AT_RISK_DEPTH.toLocaleString() })}</Typography>}
+          <Typography variant="body2">
+            {t(data.total_is_estimate ? 'range_estimate' : 'range', { from: first + 1, to: first + data.clients.length, total: data.total.toLocaleString() })}
+          </Typography>
           <Button onClick={() => setPage(page - 1)} disabled={page === 1}>
             {translate('ra.navigation.previous')}
           </Button>
-          <Button onClick={() => setPage(page + 1)} disabled={first + data.clients.length >= data.total}>
+          <Button onClick={() => setPage(page + 1)} disabled={first + data.clients.length >= data.total || atDepth}>
             {translate('ra.navigation.next')}
           </Button>
         </Stack>

@@ -113,6 +113,7 @@ describe('segments and the at-risk list', { timeout: 60_000 }, () => {
         },
       ],
       total: 2,
+      total_is_estimate: false,
       page: 1,
       perPage: 25,
       active_days: 60,
@@ -141,5 +142,38 @@ describe('segments and the at-risk list', { timeout: 60_000 }, () => {
     await waitFor(() =>
       expect(pushes).toEqual([expect.objectContaining({ notification: { title: '', body: 'We miss you' }, email_address: 'kim.park@studio.test' })]),
     );
+  });
+
+  it("says 'about' when the at-risk total is an estimate, and pages on", async () => {
+    segmentServer();
+    const asked: string[] = [];
+    server.use(
+      http.get('*/api/admin/v1/at-risk', ({ request }) => {
+        const page = Number(new URL(request.url).searchParams.get('page'));
+        asked.push(new URL(request.url).search);
+        const clients = Array.from({ length: 25 }, (_, i) => ({
+          ...aClient({ _id: page * 100 + i, first_name: `Client${page}-${i}`, last_name: 'X' }),
+          paid: false,
+          active_contract: false,
+          last_active_at: '2026-11-01T10:00:00.000Z',
+          last_contacted_at: null,
+        }));
+        return HttpResponse.json({
+          clients,
+          total: 123456,
+          total_is_estimate: true,
+          page,
+          perPage: 25,
+          active_days: 60,
+          quiet_days: 14,
+          filter: { last_activity_days: 74, no_class_days: 14, no_stream_days: 14 },
+        } satisfies AtRiskPage);
+      }),
+    );
+    const { user } = renderApp('/segments/at-risk');
+    expect(await screen.findByText('1-25 of about 123,456')).toBeTruthy();
+    await user.click(screen.getByRole('button', { name: /next page/i }));
+    expect(await screen.findByText('26-50 of about 123,456')).toBeTruthy();
+    expect(asked).toEqual(['?page=1&perPage=25', '?page=2&perPage=25']);
   });
 });
