@@ -1,19 +1,9 @@
 import type { ComponentProps, ReactNode } from 'react';
 import { CssBaseline } from '@mui/material';
-import {
-  AccessDenied,
-  AdminContext,
-  AuthenticationError,
-  CoreAdminUI,
-  Error as ErrorPage,
-  localStorageStore,
-  type AuthProvider,
-  type DataProvider,
-  type I18nProvider,
-  type Store,
-} from 'react-admin';
+import { AccessDenied, AdminContext, CoreAdminUI, localStorageStore, type AuthProvider, type DataProvider, type I18nProvider, type Store } from 'react-admin';
 import type { RaThemeOptions } from 'react-admin';
 import { NotFoundPage } from './NotFoundPage';
+import { AuthenticationErrorPage, ErrorPage } from './raPages';
 
 type CoreProps = ComponentProps<typeof CoreAdminUI>;
 
@@ -57,7 +47,7 @@ export const AdminShell = ({ store, lightTheme, darkTheme, notification: Notific
       authCallbackPage={false}
       disableTelemetry
       accessDenied={AccessDenied}
-      authenticationError={AuthenticationError}
+      authenticationError={AuthenticationErrorPage}
       catchAll={NotFoundPage}
       error={ErrorPage}
     >

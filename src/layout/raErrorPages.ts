@@ -1,0 +1,1 @@
+export { AuthenticationError, Error } from 'react-admin';
