@@ -1,4 +1,4 @@
-import { Menu } from 'react-admin';
+import { MenuItemLink } from 'react-admin';
 import PeopleIcon from '@mui/icons-material/People';
 import AllClientsIcon from '@mui/icons-material/PeopleOutline';
 import NewClientsIcon from '@mui/icons-material/PersonAddAltOutlined';
@@ -16,13 +16,13 @@ export const ClientsMenu = () => {
   if (!allowed) return null;
   return (
     <SubMenu id="clients" label="menu.clients" icon={<PeopleIcon />}>
-      <Menu.Item to={clientListPath({ slug: 'all' })} primaryText="menu.all_clients" leftIcon={<AllClientsIcon />} role="link" />
-      <Menu.Item to={clientListPath({ slug: 'new' })} primaryText="menu.new_clients" leftIcon={<NewClientsIcon />} role="link" />
-      <Menu.Item to={clientListPath({ slug: 'active' })} primaryText="menu.active_clients" leftIcon={<ActiveClientsIcon />} role="link" />
+      <MenuItemLink to={clientListPath({ slug: 'all' })} primaryText="menu.all_clients" leftIcon={<AllClientsIcon />} role="link" />
+      <MenuItemLink to={clientListPath({ slug: 'new' })} primaryText="menu.new_clients" leftIcon={<NewClientsIcon />} role="link" />
+      <MenuItemLink to={clientListPath({ slug: 'active' })} primaryText="menu.active_clients" leftIcon={<ActiveClientsIcon />} role="link" />
       {/* Ours (docs/features.md#segments): At risk, the saved segments, New segment, Broadcasts. */}
       <SegmentMenuItems />
       {/* Issue 24: the running access-level overrides (the override permission). */}
-      {overrides && <Menu.Item to="/overrides" primaryText="menu.overrides" leftIcon={<OverridesIcon />} role="link" />}
+      {overrides && <MenuItemLink to="/overrides" primaryText="menu.overrides" leftIcon={<OverridesIcon />} role="link" />}
     </SubMenu>
   );
 };

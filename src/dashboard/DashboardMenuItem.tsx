@@ -1,4 +1,4 @@
-import { Menu } from 'react-admin';
+import { DashboardMenuItem as RaDashboardMenuItem } from 'react-admin';
 import DashboardIcon from '@mui/icons-material/DashboardOutlined';
 
-export const DashboardMenuItem = () => <Menu.DashboardItem primaryText="menu.dashboard" leftIcon={<DashboardIcon />} role="link" />;
+export const DashboardMenuItem = () => <RaDashboardMenuItem primaryText="menu.dashboard" leftIcon={<DashboardIcon />} role="link" />;

@@ -1,5 +1,5 @@
 import type { ReactElement } from 'react';
-import { Menu } from 'react-admin';
+import { MenuItemLink } from 'react-admin';
 import ForumIcon from '@mui/icons-material/ForumOutlined';
 import HighFiveIcon from '@mui/icons-material/FrontHandOutlined';
 import MissedClassIcon from '@mui/icons-material/EventBusyOutlined';
@@ -27,7 +27,7 @@ export const MessagingMenu = () => {
   return (
     <SubMenu id="messaging" label="menu.messaging" icon={<ForumIcon />}>
       {messageTypes.map((type) => (
-        <Menu.Item key={type.id} to={messagingPath(type)} primaryText={type.labelKey} leftIcon={messageTypeIcons[type.id]} role="link" />
+        <MenuItemLink key={type.id} to={messagingPath(type)} primaryText={type.labelKey} leftIcon={messageTypeIcons[type.id]} role="link" />
       ))}
     </SubMenu>
   );

@@ -1,4 +1,4 @@
-import { Menu as RaMenu, useGetList } from 'react-admin';
+import { MenuItemLink, useGetList } from 'react-admin';
 import SegmentIcon from '@mui/icons-material/FilterAltOutlined';
 import AtRiskIcon from '@mui/icons-material/TrendingDownOutlined';
 import AddIcon from '@mui/icons-material/AddOutlined';
@@ -15,9 +15,9 @@ export const SegmentMenuItems = () => {
   const countOf = (segment: SegmentRecord) => `${segment.count_is_estimate ? '~' : ''}${segment.count.toLocaleString()}`;
   return (
     <>
-      <RaMenu.Item to={AT_RISK_PATH} primaryText="menu.at_risk" leftIcon={<AtRiskIcon />} role="link" />
+      <MenuItemLink to={AT_RISK_PATH} primaryText="menu.at_risk" leftIcon={<AtRiskIcon />} role="link" />
       {(data ?? []).map((segment) => (
-        <RaMenu.Item
+        <MenuItemLink
           key={segment.id}
           to={segmentPath(segment.id)}
           primaryText={`${segment.name} (${countOf(segment)})`}
@@ -25,8 +25,8 @@ export const SegmentMenuItems = () => {
           role="link"
         />
       ))}
-      <RaMenu.Item to={SEGMENT_NEW_PATH} primaryText="menu.new_segment" leftIcon={<AddIcon />} role="link" />
-      <RaMenu.Item to={BROADCASTS_PATH} primaryText="menu.broadcasts" leftIcon={<CampaignIcon />} role="link" />
+      <MenuItemLink to={SEGMENT_NEW_PATH} primaryText="menu.new_segment" leftIcon={<AddIcon />} role="link" />
+      <MenuItemLink to={BROADCASTS_PATH} primaryText="menu.broadcasts" leftIcon={<CampaignIcon />} role="link" />
     </>
   );
 };

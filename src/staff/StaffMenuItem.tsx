@@ -1,9 +1,9 @@
-import { Menu } from 'react-admin';
+import { MenuItemLink } from 'react-admin';
 import StaffIcon from '@mui/icons-material/BadgeOutlined';
 import { useCan } from '../layout/useCan';
 import { STAFF_RESOURCE } from './staffData';
 
 export const StaffMenuItem = () => {
   const allowed = useCan('staff', 'list');
-  return allowed ? <Menu.Item to={`/${STAFF_RESOURCE}`} primaryText="menu.staff" leftIcon={<StaffIcon />} role="link" /> : null;
+  return allowed ? <MenuItemLink to={`/${STAFF_RESOURCE}`} primaryText="menu.staff" leftIcon={<StaffIcon />} role="link" /> : null;
 };
