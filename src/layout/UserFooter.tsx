@@ -1,14 +1,15 @@
-import { useState, type MouseEvent } from 'react';
-import { Avatar, Box, IconButton, ListItemIcon, Menu, MenuItem, Typography } from '@mui/material';
-import LogoutIcon from '@mui/icons-material/Logout';
+import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { Avatar, Box, IconButton, Typography } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
-import DevicesIcon from '@mui/icons-material/DevicesOutlined';
-import PasswordIcon from '@mui/icons-material/PasswordOutlined';
 import { useNavigate } from 'react-router-dom';
 import { SESSIONS_PATH } from '../sessions';
-import { ChangePasswordDialog } from '../staff';
 import { useGetIdentity, useLogout, useSidebarState, useTranslate } from 'react-admin';
 import { useCloseDrawerOnPhone } from './useCloseDrawerOnPhone';
+
+// Not part of the first download (MUI's Menu, the password form): most visits never open them.
+const loadUserMenu = () => import('./UserMenu');
+const UserMenu = lazy(loadUserMenu);
+const ChangePasswordDialog = lazy(() => import('../staff/ChangePasswordDialog').then((module) => ({ default: module.ChangePasswordDialog })));
 
 /** Bottom of the sidebar (spec §1): the signed-in user and a menu with 'My sessions', 'Change password' (ours) and 'Log out'. */
 export const UserFooter = () => {
@@ -19,6 +20,8 @@ export const UserFooter = () => {
   const [sidebarOpen] = useSidebarState();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [changingPassword, setChangingPassword] = useState(false);
+  const [menuWanted, setMenuWanted] = useState(false);
+  const [dialogWanted, setDialogWanted] = useState(false);
   const closeDrawer = useCloseDrawerOnPhone();
 
   if (!identity) return null;
@@ -48,57 +51,47 @@ export const UserFooter = () => {
         aria-label={menuLabel}
         aria-haspopup="menu"
         aria-expanded={anchor ? true : undefined}
-        onClick={(event: MouseEvent<HTMLElement>) => setAnchor(event.currentTarget)}
+        onClick={(event: MouseEvent<HTMLElement>) => {
+          setMenuWanted(true);
+          setAnchor(event.currentTarget);
+        }}
+        onPointerEnter={() => void loadUserMenu()}
+        onFocus={() => void loadUserMenu()}
         size="small"
         sx={{ ml: sidebarOpen ? 0 : -0.25 }}
       >
         {/* In the icon-only sidebar the avatar itself opens the menu. */}
         {sidebarOpen ? <MoreVertIcon /> : avatar(28)}
       </IconButton>
-      <Menu
-        anchorEl={anchor}
-        open={anchor !== null}
-        onClose={() => setAnchor(null)}
-        anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
-        transformOrigin={{ vertical: 'bottom', horizontal: 'right' }}
-      >
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            closeDrawer();
-            navigate(SESSIONS_PATH);
-          }}
-        >
-          <ListItemIcon>
-            <DevicesIcon fontSize="small" />
-          </ListItemIcon>
-          {translate('app.user.sessions')}
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            setChangingPassword(true);
-          }}
-        >
-          <ListItemIcon>
-            <PasswordIcon fontSize="small" />
-          </ListItemIcon>
-          {translate('app.user.change_password')}
-        </MenuItem>
-        <MenuItem
-          onClick={() => {
-            setAnchor(null);
-            // authProvider.logout sends the browser to the server's /logout.
-            void logout();
-          }}
-        >
-          <ListItemIcon>
-            <LogoutIcon fontSize="small" />
-          </ListItemIcon>
-          {translate('app.user.logout')}
-        </MenuItem>
-      </Menu>
-      <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+      {/* Menu and dialog are fetched when first wanted (pointing at the button fetches the menu). */}
+      {menuWanted && (
+        <Suspense fallback={null}>
+          <UserMenu
+            anchor={anchor}
+            onClose={() => setAnchor(null)}
+            onSessions={() => {
+              setAnchor(null);
+              closeDrawer();
+              navigate(SESSIONS_PATH);
+            }}
+            onChangePassword={() => {
+              setAnchor(null);
+              setChangingPassword(true);
+              setDialogWanted(true);
+            }}
+            onLogout={() => {
+              setAnchor(null);
+              // authProvider.logout sends the browser to the server's /logout.
+              void logout();
+            }}
+          />
+        </Suspense>
+      )}
+      {dialogWanted && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      )}
     </Box>
   );
 };

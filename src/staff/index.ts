@@ -6,7 +6,6 @@ import { StaffMenuItem } from './StaffMenuItem';
 
 export { staffData } from './staffData';
 export { STAFF_RESOURCE } from './staffData';
-export { ChangePasswordDialog } from './ChangePasswordDialog';
 
 // react-admin's views ask canAccess themselves but still send their first request once; checking
 // before they mount keeps a non-owner's stray visit from reaching the server at all.

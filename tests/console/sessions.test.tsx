@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { StaffSession } from '@contract/sessions';
 import { describeUserAgent } from '../../src/sessions/userAgent';
-import { server, signedIn } from '../support/msw';
+import { dashboardCalls, server, signedIn } from '../support/msw';
 import { renderApp } from './helpers/renderApp';
 
 const FIREFOX = 'Mozilla/5.0 (X11; Linux x86_64; rv:132.0) Gecko/20100101 Firefox/132.0';
@@ -26,6 +26,8 @@ function sessionServer(initial: StaffSession[]) {
   let endOthers = 0;
   server.use(
     signedIn(),
+    // The user menu loads on first use, so the dashboard behind it may have asked for its figures.
+    ...dashboardCalls(),
     http.get('*/api/admin/v1/sessions', () =>
       HttpResponse.json(sessions, { headers: { 'content-range': sessions.length ? `sessions 0-${sessions.length - 1}/${sessions.length}` : 'sessions */0' } }),
     ),
