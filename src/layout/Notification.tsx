@@ -1,16 +1,7 @@
-import { Button, IconButton } from '@mui/material';
-import CloseIcon from '@mui/icons-material/Close';
-import { Notification as RaNotification, useCloseNotification, useTakeUndoableMutation, useTranslate } from 'react-admin';
-
-const CloseButton = () => {
-  const close = useCloseNotification();
-  const translate = useTranslate();
-  return (
-    <IconButton size="small" color="inherit" aria-label={translate('app.notification.close')} onClick={close}>
-      <CloseIcon fontSize="small" />
-    </IconButton>
-  );
-};
+import { lazy, Suspense, useState } from 'react';
+import { Button } from '@mui/material';
+import { useCloseNotification, useNotificationContext, useTakeUndoableMutation, useTranslate } from 'react-admin';
+import { NotificationCloseButton } from './NotificationCloseButton';
 
 /**
  * Undo and Close for an undoable notification. react-admin's own Undo button gives way to the
@@ -31,11 +22,22 @@ export const UndoableActions = () => {
       <Button color="primary" size="small" onClick={undo}>
         {translate('ra.action.undo')}
       </Button>
-      <CloseButton />
+      <NotificationCloseButton />
     </>
   );
 };
 
-// Spec §8 wants toasts closable; react-admin's only close on click-away/Escape. Options given to
-// notify() win over these props, which is how UndoableActions replaces the Close button.
-export const Notification = () => <RaNotification action={<CloseButton />} />;
+// react-admin's snackbar is fetched with the first notification, not with the console: it takes the
+// queued notification from the context as soon as it mounts, so nothing is lost meanwhile.
+const NotificationSnackbar = lazy(() => import('./NotificationSnackbar'));
+
+export const Notification = () => {
+  const { notifications } = useNotificationContext();
+  const [wanted, setWanted] = useState(false);
+  if (!wanted && notifications.length > 0) setWanted(true);
+  return wanted ? (
+    <Suspense fallback={null}>
+      <NotificationSnackbar />
+    </Suspense>
+  ) : null;
+};
