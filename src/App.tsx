@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { createBrowserRouter, Route, RouterProvider } from 'react-router-dom';
+import { createBrowserRouter, matchPath, Route, RouterProvider } from 'react-router-dom';
 import { CustomRoutes, Resource, type AuthProvider, type DataProvider, type Store } from 'react-admin';
 import { AdminShell } from './layout/AdminShell';
 import { authProvider as defaultAuthProvider } from './providers/authProvider';
@@ -9,7 +9,7 @@ import { en } from './i18n/en';
 import { Layout } from './layout/Layout';
 import { Notification } from './layout/Notification';
 import { darkTheme, lightTheme } from './layout/themes';
-import { Dashboard } from './dashboard';
+import { Dashboard, loadDashboard } from './dashboard';
 import { consoleAreas } from './areas';
 
 /** Every screen of spec §2 and ours: each area registers its pages and resource in src/areas.ts. */
@@ -56,6 +56,17 @@ const StudioAdmin = ({ authProvider = defaultAuthProvider, dataProvider, store }
 // Real paths (/clients/new, not /#/clients/new) as spec §2 lists them; the server answers
 // unknown GETs with index.html. A data router keeps react-admin's unsaved-changes guard working.
 const basename = import.meta.env.BASE_URL.replace(/\/+$/, '') || '/';
+
+/**
+ * The page the console opens on starts fetching its code now, beside the authentication check,
+ * instead of after it (react-admin renders no route before that check has answered).
+ */
+export const preloadOpeningPage = (pathname: string) => {
+  const path = basename === '/' ? pathname : pathname.slice(basename.length) || '/';
+  const preload = path === '/' ? loadDashboard : routes.find((route) => route.preload && matchPath(route.path, path))?.preload;
+  // A failed download is the page's own lazy() to report, when it asks again.
+  preload?.().catch(() => undefined);
+};
 
 export const App = (props: AppProps) => {
   const [router] = useState(() =>

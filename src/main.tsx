@@ -2,12 +2,14 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
-import { App } from './App';
+import { App, preloadOpeningPage } from './App';
 
 // The server sends a Content-Security-Policy with a per-request nonce (no 'unsafe-inline' styles);
 // Vite puts it on this meta tag, and Emotion must stamp it on every <style> it injects.
 const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
 const emotionCache = createCache({ key: 'css', nonce });
+
+preloadOpeningPage(window.location.pathname);
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>

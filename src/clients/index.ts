@@ -10,7 +10,8 @@ import { client360Data } from './client360Data';
 
 export { clientLists, clientListPath, clientPath } from './clientLists';
 
-const ClientListPage = lazy(() => import('./ClientListPage'));
+const loadClientListPage = () => import('./ClientListPage');
+const ClientListPage = lazy(loadClientListPage);
 const ClientShow = lazy(() => import('./ClientShow'));
 const OverrideList = lazy(() => import('./overrides/OverrideList'));
 
@@ -31,6 +32,7 @@ export const clientsArea: ConsoleArea<readonly [typeof clientsData, typeof mindb
         action: 'list',
         children: createElement(ClientListPage, { listId: list.id }),
       }),
+      preload: loadClientListPage,
     })),
     { path: OVERRIDES_PATH, element: createElement(RequireAccess, { resource: 'overrides', action: 'list', children: createElement(OverrideList) }) },
     { path: '/client/:id', element: createElement(RequireAccess, { resource: 'clients', action: 'show', children: createElement(ClientShow) }) },

@@ -5,6 +5,8 @@ import type { DataModuleFactory } from '../providers/dataModule';
 export interface AreaRoute {
   path: string;
   element: ReactElement;
+  /** Fetches the page's code; App.tsx starts it at once when the console opens on this page. */
+  preload?: () => Promise<unknown>;
 }
 
 /** A plain CRUD area is a react-admin <Resource>, as in react-admin's own examples. */
