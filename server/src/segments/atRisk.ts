@@ -54,41 +54,31 @@ export async function atRiskPage(
   await rankClientActivity(database, now);
   const { from, to } = atRiskWindow(window, now);
   const offset = (paging.page - 1) * paging.perPage;
-  const rows = await database.query<ClientRow & { value_rank: string | number; last_active_at: unknown; last_contacted_at: unknown }>(
-    `WITH RECURSIVE ranks(r) AS (
-       (SELECT value_rank FROM client_activity WHERE value_rank IS NOT NULL ORDER BY value_rank DESC LIMIT 1)
-       UNION ALL
-       SELECT (SELECT a.value_rank FROM client_activity a WHERE a.value_rank < ranks.r ORDER BY a.value_rank DESC LIMIT 1)
-       FROM ranks WHERE ranks.r IS NOT NULL
-     ), page AS (
-       SELECT x.* FROM ranks CROSS JOIN LATERAL (
-         SELECT a.client_id, a.value_rank, ${LAST_ACTIVE} AS last_active_at
-         FROM client_activity a
-         WHERE a.value_rank = ranks.r AND ${LAST_ACTIVE} > $1::timestamptz AND ${LAST_ACTIVE} <= $2::timestamptz
-           AND EXISTS (SELECT 1 FROM clients c WHERE c.id = a.client_id)
-         ORDER BY ${LAST_ACTIVE} DESC, a.client_id DESC
-         LIMIT $3
-       ) x
-       ORDER BY x.value_rank DESC, x.last_active_at DESC, x.client_id DESC
-       LIMIT $4 OFFSET $5
-     )
-     SELECT ${CLIENT_COLUMNS}, page.value_rank, page.last_active_at,
-            (SELECT max(p.created_at) FROM pushes p WHERE p.client_id = c.id) AS last_contacted_at
-     FROM page JOIN clients c ON c.id = page.client_id
-     ORDER BY page.value_rank DESC, page.last_active_at DESC, page.client_id DESC`,
-    [from, to, offset + paging.perPage, paging.perPage, offset],
-  );
-  const clients: AtRiskClient[] = rows.map((row) => {
+  const picked = await pickPage(database, { from, to }, offset, paging.perPage);
+  const rows = picked.length
+    ? await database.query<ClientRow & { last_contacted_at: unknown }>(
+        `SELECT ${CLIENT_COLUMNS}, (SELECT max(p.created_at) FROM pushes p WHERE p.client_id = c.id) AS last_contacted_at
+         FROM clients c WHERE c.id = ANY($1::bigint[])`,
+        [picked.map((row) => row.client_id)],
+      )
+    : [];
+  const byId = new Map(rows.map((row) => [Number(row._id), row]));
+  // A client deleted since its activity was read drops out of the page (its activity is cleared by the cascade).
+  const clients: AtRiskClient[] = picked.flatMap((row) => {
+    const client = byId.get(Number(row.client_id));
+    if (!client) return [];
     const rank = Number(row.value_rank);
-    return {
-      ...toClient(row),
-      paid: rank >= PAID_BIT,
-      active_contract: rank % 2 === CONTRACT_BIT,
-      last_active_at: isoOrNull(row.last_active_at),
-      last_contacted_at: isoOrNull(row.last_contacted_at),
-    };
+    return [
+      {
+        ...toClient(client),
+        paid: rank >= PAID_BIT,
+        active_contract: rank % 2 === CONTRACT_BIT,
+        last_active_at: isoOrNull(row.last_active_at),
+        last_contacted_at: isoOrNull(client.last_contacted_at),
+      },
+    ];
   });
-  const { total, estimate } = await countAtRisk(database, { from, to }, { offset, rows: clients.length, full: clients.length === paging.perPage });
+  const { total, estimate } = await countAtRisk(database, { from, to }, { offset, rows: picked.length, full: picked.length === paging.perPage });
   return {
     clients,
     total,
@@ -101,28 +91,75 @@ export async function atRiskPage(
   };
 }
 
+type Picked = { client_id: string | number; value_rank: string | number; last_active_at: unknown };
+
 /**
- * How many clients are at risk: a page that is not full tells it; otherwise counted on the window
- * index up to EXACT_TOTAL_CAP, the planner's estimate above (as the client lists' totals).
+ * One page of the at-risk order, rank by rank from the most valuable: a rank the offset passes
+ * whole is only counted (index-only, up to what is left of the offset), so a page reads about
+ * offset + perPage index entries in all, whatever the number of ranks.
+ */
+async function pickPage(database: Queryable, window: { from: string; to: string }, offset: number, perPage: number): Promise<Picked[]> {
+  const inWindow = `a.value_rank = $1 AND ${LAST_ACTIVE} > $2::timestamptz AND ${LAST_ACTIVE} <= $3::timestamptz`;
+  // The ranks present, highest first: one index probe each (a loose index scan).
+  const ranks = await database.query<{ r: string | number }>(
+    `WITH RECURSIVE ranks(r) AS (
+       (SELECT value_rank FROM client_activity WHERE value_rank IS NOT NULL ORDER BY value_rank DESC LIMIT 1)
+       UNION ALL
+       SELECT (SELECT a.value_rank FROM client_activity a WHERE a.value_rank < ranks.r ORDER BY a.value_rank DESC LIMIT 1)
+       FROM ranks WHERE ranks.r IS NOT NULL
+     ) SELECT r FROM ranks WHERE r IS NOT NULL`,
+  );
+  const picked: Picked[] = [];
+  let skip = offset;
+  for (const { r } of ranks) {
+    if (picked.length === perPage) break;
+    const params = [r, window.from, window.to];
+    if (skip > 0) {
+      const [row] = await database.query<{ n: number }>(
+        `SELECT count(*)::int AS n FROM (SELECT 1 FROM client_activity a WHERE ${inWindow} LIMIT ${skip + 1}) x`,
+        params,
+      );
+      const inRank = Number(row!.n);
+      if (inRank <= skip) {
+        skip -= inRank;
+        continue;
+      }
+    }
+    picked.push(
+      ...(await database.query<Picked>(
+        `SELECT a.client_id, a.value_rank, ${LAST_ACTIVE} AS last_active_at FROM client_activity a
+         WHERE ${inWindow} ORDER BY ${LAST_ACTIVE} DESC, a.client_id DESC LIMIT ${perPage - picked.length} OFFSET ${skip}`,
+        params,
+      )),
+    );
+    skip = 0;
+  }
+  return picked;
+}
+
+/**
+ * How many clients are at risk, as the client lists count (clients/listTotal.ts): a page that is not
+ * full tells it; else the planner's estimate of the window decides: a large one is kept (flagged), a
+ * smaller one is counted on the window index, never beyond EXACT_TOTAL_CAP + 1 entries.
  */
 async function countAtRisk(
   database: Database,
   window: { from: string; to: string },
   page: { offset: number; rows: number; full: boolean },
 ): Promise<{ total: number; estimate: boolean }> {
-  if (!page.full && (page.rows > 0 || page.offset === 0)) return { total: page.offset + page.rows, estimate: false };
-  const inWindow = `${LAST_ACTIVE} > $1::timestamptz AND ${LAST_ACTIVE} <= $2::timestamptz`;
+  const seen = page.offset + page.rows;
+  if (!page.full && (page.rows > 0 || page.offset === 0)) return { total: seen, estimate: false };
+  const inWindow = `${LAST_ACTIVE} > '${window.from}'::timestamptz AND ${LAST_ACTIVE} <= '${window.to}'::timestamptz`;
+  // Literal timestamps (ISO strings from Date, nothing else) so the planner reads the index's statistics for them.
+  const [plan] = await database.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 FROM client_activity a WHERE ${inWindow}`);
+  const raw = plan!['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+  const estimated = Math.round(parsed[0]!.Plan['Plan Rows']);
+  if (estimated >= EXACT_TOTAL_CAP) return { total: Math.max(estimated, seen + 1), estimate: true };
   const [row] = await database.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM (SELECT 1 FROM client_activity a WHERE ${inWindow} LIMIT ${EXACT_TOTAL_CAP + 1}) x`,
-    [window.from, window.to],
   );
   const counted = Number(row!.n);
   if (counted <= EXACT_TOTAL_CAP) return { total: counted, estimate: false };
-  // Literal timestamps (ISO strings from Date, nothing else) so the planner reads the index's statistics for them.
-  const [plan] = await database.query<{ 'QUERY PLAN': unknown }>(
-    `EXPLAIN (FORMAT JSON) SELECT 1 FROM client_activity a WHERE ${LAST_ACTIVE} > '${window.from}'::timestamptz AND ${LAST_ACTIVE} <= '${window.to}'::timestamptz`,
-  );
-  const raw = plan!['QUERY PLAN'];
-  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-  return { total: Math.max(EXACT_TOTAL_CAP + 1, Math.round(parsed[0]!.Plan['Plan Rows'])), estimate: true };
+  return { total: Math.max(EXACT_TOTAL_CAP + 1, estimated, seen + 1), estimate: true };
 }
