@@ -93,16 +93,14 @@ CREATE TRIGGER contracts_activity_rank_truncate AFTER TRUNCATE ON contracts FOR 
 -- An access level made paid or free re-ranks everyone (rare: the levels are set up once).
 CREATE TRIGGER access_levels_activity_rank AFTER INSERT OR UPDATE OR DELETE ON access_levels FOR EACH STATEMENT EXECUTE FUNCTION client_activity_unrank_all();
 
--- Transition tables cannot go with a column list (UPDATE OF vod_access_level), so the changed levels are picked here.
-CREATE FUNCTION client_activity_unrank_levels() RETURNS trigger LANGUAGE plpgsql AS $$
+-- A changed level, row by row and only when it changed: no transition tables on every clients UPDATE.
+CREATE FUNCTION client_activity_unrank_level() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE client_activity a SET value_rank = NULL
-  FROM new_clients n JOIN old_clients o ON o.id = n.id
-  WHERE a.client_id = n.id AND a.value_rank IS NOT NULL AND n.vod_access_level IS DISTINCT FROM o.vod_access_level;
+  UPDATE client_activity SET value_rank = NULL WHERE client_id = NEW.id AND value_rank IS NOT NULL;
   RETURN NULL;
 END $$;
-CREATE TRIGGER clients_activity_rank_update AFTER UPDATE ON clients
-  REFERENCING OLD TABLE AS old_clients NEW TABLE AS new_clients FOR EACH STATEMENT EXECUTE FUNCTION client_activity_unrank_levels();
+CREATE TRIGGER clients_activity_rank_level AFTER UPDATE OF vod_access_level ON clients
+  FOR EACH ROW WHEN (OLD.vod_access_level IS DISTINCT FROM NEW.vod_access_level) EXECUTE FUNCTION client_activity_unrank_level();
 -- A client inserted after its activity (a restore) is ranked with its level.
 CREATE FUNCTION client_activity_unrank_new_clients() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
