@@ -15,6 +15,11 @@ export interface UserMenuProps {
 /** The user footer's menu: 'My sessions', 'Change password' (ours) and 'Log out'. Loaded on first use. */
 const UserMenu = ({ anchor, onClose, onSessions, onChangePassword, onLogout }: UserMenuProps) => {
   const translate = useTranslate();
+  const entries = [
+    { key: 'sessions', Icon: DevicesIcon, onClick: onSessions },
+    { key: 'change_password', Icon: PasswordIcon, onClick: onChangePassword },
+    { key: 'logout', Icon: LogoutIcon, onClick: onLogout },
+  ];
   return (
     <Menu
       anchorEl={anchor}
@@ -23,24 +28,14 @@ const UserMenu = ({ anchor, onClose, onSessions, onChangePassword, onLogout }: U
       anchorOrigin={{ vertical: 'top', horizontal: 'right' }}
       transformOrigin={{ vertical: 'bottom', horizontal: 'right' }}
     >
-      <MenuItem onClick={onSessions}>
-        <ListItemIcon>
-          <DevicesIcon fontSize="small" />
-        </ListItemIcon>
-        {translate('app.user.sessions')}
-      </MenuItem>
-      <MenuItem onClick={onChangePassword}>
-        <ListItemIcon>
-          <PasswordIcon fontSize="small" />
-        </ListItemIcon>
-        {translate('app.user.change_password')}
-      </MenuItem>
-      <MenuItem onClick={onLogout}>
-        <ListItemIcon>
-          <LogoutIcon fontSize="small" />
-        </ListItemIcon>
-        {translate('app.user.logout')}
-      </MenuItem>
+      {entries.map(({ key, Icon, onClick }) => (
+        <MenuItem key={key} onClick={onClick}>
+          <ListItemIcon>
+            <Icon fontSize="small" />
+          </ListItemIcon>
+          {translate(`app.user.${key}`)}
+        </MenuItem>
+      ))}
     </Menu>
   );
 };
