@@ -1,6 +1,7 @@
 import type { AuthProvider, UserIdentity } from 'react-admin';
 import type { IsAuthenticatedResponse, SignedInUser } from '@contract/auth';
 import { consolePermission } from '@contract/permissions';
+import { SESSION_STATE_ELEMENT_ID } from '@contract/pageState';
 import { config as defaultConfig, type ConsoleConfig } from './config';
 import { createHttpClient, hasStatus, type HttpClient } from './http';
 
@@ -16,6 +17,8 @@ export interface AuthProviderOptions {
   storage?: Pick<Storage, 'getItem' | 'setItem' | 'removeItem'> | null;
   /** The page the browser is on (path, query, fragment); injectable for tests. */
   currentPage?: () => string;
+  /** The console's page, which may carry the server's session state (contract/pageState.ts). */
+  page?: Pick<Document, 'getElementById'> | null;
 }
 
 export type ConsoleIdentity = UserIdentity & SignedInUser;
@@ -55,6 +58,22 @@ const readStoredUser = (storage: AuthProviderOptions['storage']): SignedInUser |
   }
 };
 
+/**
+ * The isAuthenticated answer our server put into the page, or null. Only when the API is this page's
+ * own server: in front of another backend, that backend's session is the one that counts.
+ */
+const readPageSession = (page: AuthProviderOptions['page'], apiUrl: string): IsAuthenticatedResponse | null => {
+  if (!page || !apiUrl.startsWith('/') || apiUrl.startsWith('//')) return null;
+  try {
+    const answer = JSON.parse(page.getElementById(SESSION_STATE_ELEMENT_ID)?.textContent ?? 'null') as Partial<IsAuthenticatedResponse> | null;
+    if (typeof answer !== 'object' || answer === null || typeof answer.isAuthenticated !== 'boolean') return null;
+    if (answer.isAuthenticated && (typeof answer.user !== 'object' || answer.user === null)) return null;
+    return answer as IsAuthenticatedResponse;
+  } catch {
+    return null;
+  }
+};
+
 // `redirectTo: false` + `message: false` stop react-admin from showing its own
 // login page or an error toast: the browser is already leaving for the backend.
 const leavingError = () => ({ redirectTo: false as const, message: false as const });
@@ -73,6 +92,8 @@ export const createAuthProvider = (options: AuthProviderOptions = {}): AuthProvi
 
   let user = readStoredUser(storage);
   let leaving = false;
+  // Used by the first check only (a cold load renders without the round trip); every later check asks.
+  let pageSession = readPageSession(options.page === undefined ? globalThis.document : options.page, config.apiUrl('/api/isAuthenticated'));
 
   const remember = (signedIn: SignedInUser | null) => {
     user = signedIn;
@@ -92,10 +113,15 @@ export const createAuthProvider = (options: AuthProviderOptions = {}): AuthProvi
     checkAuth: async () => {
       if (leaving) throw leavingError();
       let answer: IsAuthenticatedResponse | undefined;
-      try {
-        answer = (await http('/api/isAuthenticated')).json as IsAuthenticatedResponse;
-      } catch {
-        answer = undefined; // unreachable or failing server: same as signed out (spec §1)
+      if (pageSession) {
+        answer = pageSession;
+        pageSession = null;
+      } else {
+        try {
+          answer = (await http('/api/isAuthenticated')).json as IsAuthenticatedResponse;
+        } catch {
+          answer = undefined; // unreachable or failing server: same as signed out (spec §1)
+        }
       }
       if (answer?.isAuthenticated === true) {
         remember(answer.user ?? null);

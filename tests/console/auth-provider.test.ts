@@ -3,7 +3,8 @@ import { http, HttpResponse } from 'msw';
 import { createAuthProvider, USER_STORAGE_KEY } from '../../src/providers/authProvider';
 import { createConfig, type ConsoleEnv } from '../../src/providers/config';
 import { server, signedIn, signedOut, testUser } from '../support/msw';
-import type { SignedInUser } from '@contract/auth';
+import type { IsAuthenticatedResponse, SignedInUser } from '@contract/auth';
+import { SESSION_STATE_ELEMENT_ID } from '@contract/pageState';
 
 const setup = (env: ConsoleEnv = {}) => {
   const redirect = vi.fn<(url: string) => void>();
@@ -124,6 +125,71 @@ describe('authProvider.checkAuth', () => {
     void authProvider.logout({});
 
     expect(redirect.mock.calls).toEqual([['/login']]);
+  });
+});
+
+/** A console page as the server sends it, carrying its session state (server/src/routes/console.ts). */
+const pageSaying = (text: string) => {
+  const page = document.implementation.createHTMLDocument('console');
+  const element = page.createElement('script');
+  element.type = 'application/json';
+  element.id = SESSION_STATE_ELEMENT_ID;
+  element.textContent = text;
+  page.head.append(element);
+  return page;
+};
+const pageWith = (answer: IsAuthenticatedResponse) => pageSaying(JSON.stringify(answer));
+
+// Issue 19 point 4: a cold load renders without waiting for /api/isAuthenticated.
+describe('authProvider.checkAuth on a page that carries its session state', () => {
+  it('takes its first answer from the page, asking nothing, and asks the server from then on', async () => {
+    server.use(signedIn());
+    const requests = recordRequests();
+    const redirect = vi.fn<(url: string) => void>();
+    const authProvider = createAuthProvider({ config: createConfig({}), redirect, page: pageWith({ isAuthenticated: true, user: testUser }) });
+
+    await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+    expect(requests).toEqual([]);
+    await expect(authProvider.getIdentity!()).resolves.toMatchObject({ email: testUser.email });
+
+    server.use(signedOut());
+    await expect(authProvider.checkAuth({})).rejects.toEqual({ redirectTo: false, message: false });
+    expect(requests.map((request) => new URL(request.url).pathname)).toEqual(['/api/isAuthenticated']);
+    expect(redirect).toHaveBeenCalledExactlyOnceWith('/login');
+  });
+
+  it('sends the browser to the login page at once when the page says signed out', async () => {
+    const requests = recordRequests();
+    const redirect = vi.fn<(url: string) => void>();
+    const authProvider = createAuthProvider({ config: createConfig({}), redirect, page: pageWith({ isAuthenticated: false, user: null }) });
+
+    await expect(authProvider.checkAuth({})).rejects.toEqual({ redirectTo: false, message: false });
+    expect(requests).toEqual([]);
+    expect(redirect).toHaveBeenCalledExactlyOnceWith('/login');
+  });
+
+  it('asks the server when the page state is broken or not an answer', async () => {
+    for (const text of ['{"isAuthenticated":', '"yes"', '{"isAuthenticated":"true","user":null}', '{"isAuthenticated":true}']) {
+      server.use(signedIn());
+      const requests = recordRequests();
+      const authProvider = createAuthProvider({ config: createConfig({}), redirect: vi.fn(), page: pageSaying(text) });
+      await expect(authProvider.checkAuth({})).resolves.toBeUndefined();
+      expect(requests.map((request) => new URL(request.url).pathname)).toEqual(['/api/isAuthenticated']);
+      server.events.removeAllListeners();
+    }
+  });
+
+  it("ignores the page's state when the API is another backend: that session is the one that counts", async () => {
+    server.use(http.get('https://api.studio.test/api/isAuthenticated', () => HttpResponse.json({ isAuthenticated: false, user: null })));
+    const redirect = vi.fn<(url: string) => void>();
+    const authProvider = createAuthProvider({
+      config: createConfig({ VITE_API_BASE_URL: 'https://api.studio.test' }),
+      redirect,
+      page: pageWith({ isAuthenticated: true, user: testUser }),
+    });
+
+    await expect(authProvider.checkAuth({})).rejects.toEqual({ redirectTo: false, message: false });
+    expect(redirect).toHaveBeenCalledExactlyOnceWith('https://api.studio.test/login');
   });
 });
 

@@ -1,10 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { markRoutesPublic } from '../auth/guard';
+import { SESSION_COOKIE } from '../auth/sessions';
+import { publicProfile } from '../auth/staff';
 import { NONCE_PLACEHOLDER } from '../lib/security';
 import { RUNTIME_CONFIG_ELEMENT_ID, SEARCH_HOST_SELF, type RuntimeConfig } from '@contract/search';
+import type { IsAuthenticatedResponse } from '@contract/auth';
+import { SESSION_STATE_ELEMENT_ID } from '@contract/pageState';
 
 /**
  * Settings the console reads at start, so `npm ci && npm start` needs no build-time variables:
@@ -20,9 +24,8 @@ export function runtimeConfig(app: FastifyInstance): RuntimeConfig {
   };
 }
 
-const runtimeConfigTag = (config: RuntimeConfig) =>
-  // JSON is not executed (no nonce needed); escaping '<' keeps it from closing the element.
-  `<script type="application/json" id="${RUNTIME_CONFIG_ELEMENT_ID}">${JSON.stringify(config).replace(/</g, '\\u003c')}</script>`;
+// JSON is not executed (no nonce needed); escaping '<' keeps it from closing the element.
+const jsonElement = (id: string, value: unknown) => `<script type="application/json" id="${id}">${JSON.stringify(value).replace(/</g, '\\u003c')}</script>`;
 
 /**
  * Serves the built console (dist/) with an SPA fallback: a browser asking for any non-API page
@@ -33,11 +36,18 @@ export async function registerConsole(app: FastifyInstance) {
   const root = app.config.consoleDir;
   const indexFile = path.join(root, 'index.html');
   const built = fs.existsSync(indexFile);
-  const indexHtml = built ? fs.readFileSync(indexFile, 'utf8').replace('</head>', `${runtimeConfigTag(runtimeConfig(app))}</head>`) : '';
-  const sendConsole = (reply: FastifyReply) => {
+  const indexHtml = built ? fs.readFileSync(indexFile, 'utf8').replace('</head>', `${jsonElement(RUNTIME_CONFIG_ELEMENT_ID, runtimeConfig(app))}</head>`) : '';
+  /**
+   * The page carries /api/isAuthenticated's answer (contract/pageState.ts): a cold load renders
+   * without that round trip. The answer is personal, so the page is never stored by a cache.
+   */
+  const sendConsole = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!built) return reply.status(404).send({ message: 'The console is not built: run `npm run build`, then restart the server.' });
-    reply.header('cache-control', 'no-cache');
-    return reply.type('text/html').send(indexHtml.replaceAll(NONCE_PLACEHOLDER, reply.cspNonce()));
+    const resolved = await app.sessions.resolve(request.cookies[SESSION_COOKIE]);
+    const session: IsAuthenticatedResponse = resolved ? { isAuthenticated: true, user: publicProfile(resolved.user) } : { isAuthenticated: false, user: null };
+    reply.header('cache-control', 'no-store');
+    const html = indexHtml.replace('</head>', `${jsonElement(SESSION_STATE_ELEMENT_ID, session)}</head>`);
+    return reply.type('text/html').send(html.replaceAll(NONCE_PLACEHOLDER, reply.cspNonce()));
   };
   await app.register(async (files) => {
     markRoutesPublic(files);
@@ -46,7 +56,7 @@ export async function registerConsole(app: FastifyInstance) {
       if ((error.statusCode ?? 500) < 500) return reply.callNotFound();
       throw error;
     });
-    files.get('/', { schema: { hide: true } }, async (_request, reply) => sendConsole(reply));
+    files.get('/', { schema: { hide: true } }, async (request, reply) => sendConsole(request, reply));
     if (built) {
       await files.register(fastifyStatic, {
         root,
@@ -66,7 +76,7 @@ export async function registerConsole(app: FastifyInstance) {
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split('?')[0]!;
     const isApi = apiStarts.some((start) => pathname.startsWith(start));
-    if (!isApi && request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')) return sendConsole(reply);
+    if (!isApi && request.method === 'GET' && (request.headers.accept ?? '').includes('text/html')) return sendConsole(request, reply);
     return reply.status(404).send({ message: `No such route: ${request.method} ${pathname}` });
   });
 }

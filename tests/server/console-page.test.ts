@@ -1,0 +1,73 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../server/src/db/client';
+import { SESSION_STATE_ELEMENT_ID } from '@contract/pageState';
+import { upsertStaffUser } from '../../server/src/auth/staff';
+import { testDatabases } from '../support/databases';
+import { createTestApp, signIn, STAFF, testClock } from '../support/server';
+
+/** What the console page tells the console about its session, as the browser would read it. */
+const sessionState = (html: string) => {
+  const match = new RegExp(`<script type="application/json" id="${SESSION_STATE_ELEMENT_ID}">(.*?)</script>`).exec(html);
+  return match ? (JSON.parse(match[1]!) as unknown) : undefined;
+};
+
+// Issue 19 point 4: the console page carries the signed-in state, so a cold load needs no
+// /api/isAuthenticated round trip before it can render; the answer must be the same one.
+describe.each(testDatabases())('the console page on $name', ({ open }) => {
+  let database: Database;
+  let app: FastifyInstance;
+  const clock = testClock();
+  const consoleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-'));
+  fs.writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
+
+  beforeAll(async () => {
+    database = await open();
+    app = await createTestApp(database, { clock, env: { CONSOLE_DIR: consoleDir } });
+  });
+  afterAll(async () => {
+    await app.close();
+    await database.close();
+  });
+
+  const page = (url: string, cookie?: string) => app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...(cookie ? { cookie } : {}) } });
+  const isAuthenticated = async (cookie?: string) =>
+    (await app.inject({ method: 'GET', url: '/api/isAuthenticated', headers: cookie ? { cookie } : {} })).json();
+
+  it('carries the same answer as /api/isAuthenticated for a signed-in staff member, on every console path', async () => {
+    const cookie = await signIn(app, { ...STAFF, role: 'front_desk' });
+    const expected = await isAuthenticated(cookie);
+    expect(expected).toMatchObject({ isAuthenticated: true, user: { email: STAFF.email, role: 'front_desk' } });
+    for (const url of ['/', '/clients/all', '/client/42', '/dashboard?x=1']) {
+      const response = await page(url, cookie);
+      expect(response.statusCode).toBe(200);
+      expect(sessionState(response.body)).toEqual(expected);
+      // Personal data in the page: never kept by a cache, shared or the browser's.
+      expect(response.headers['cache-control']).toBe('no-store');
+    }
+  });
+
+  it('says signed out without a cookie, with a forged one, and after signing out', async () => {
+    const signedOut = { isAuthenticated: false, user: null };
+    expect(sessionState((await page('/clients/all')).body)).toEqual(signedOut);
+    expect(sessionState((await page('/', 'studio_session=forged.value')).body)).toEqual(signedOut);
+
+    const cookie = await signIn(app);
+    expect(sessionState((await page('/', cookie)).body)).toMatchObject({ isAuthenticated: true });
+    const logout = await app.inject({ method: 'GET', url: '/logout', headers: { cookie, 'sec-fetch-site': 'same-origin' } });
+    expect(logout.statusCode).toBeLessThan(400);
+    expect(sessionState((await page('/', cookie)).body)).toEqual(signedOut);
+  });
+
+  it('keeps a nickname that looks like markup inside the JSON element', async () => {
+    const who = { email: 'markup@studio.test', password: 'correct horse battery', role: 'owner' as const };
+    await upsertStaffUser(app.db, { ...who, nickname: '</script><script>alert(1)</script>' });
+    const cookie = await signIn(app, who);
+    const html = (await page('/', cookie)).body;
+    expect(html).not.toContain('<script>alert(1)');
+    expect(sessionState(html)).toMatchObject({ user: { nickname: '</script><script>alert(1)</script>' } });
+  });
+});
