@@ -1,0 +1,23 @@
+import { createElement, lazy, useState, type ComponentType } from 'react';
+
+/**
+ * React.lazy for a page that may be fetched before it is shown (App.tsx preloads the opening page
+ * beside the session check). A lazy() component suspends on its first render even when its chunk
+ * has already arrived, and React 19 then holds the revealed page back until 300 ms after its
+ * fallback was shown. Once `load` has resolved, this renders the page at once instead.
+ */
+export function lazyPage<Props extends object>(load: () => Promise<{ default: ComponentType<Props> }>) {
+  let loaded: ComponentType<Props> | undefined;
+  const preload = () =>
+    load().then((module) => {
+      loaded = module.default;
+      return module;
+    });
+  const Lazy = lazy(preload);
+  const Page = (props: Props) => {
+    // Chosen once per mount: switching from the lazy wrapper to the page later would remount it.
+    const [Ready] = useState(() => loaded);
+    return Ready ? createElement(Ready, props) : createElement(Lazy, props);
+  };
+  return { Page, preload };
+}
