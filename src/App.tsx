@@ -4,6 +4,7 @@ import { CustomRoutes, Resource, type AuthProvider, type DataProvider, type Stor
 import { AdminShell } from './layout/AdminShell';
 import { authProvider as defaultAuthProvider } from './providers/authProvider';
 import { createDataProvider } from './providers/dataProvider';
+import { httpClient, withEarlyGets } from './providers/http';
 import { i18nProvider } from './providers/i18nProvider';
 import { en } from './i18n/en';
 import { Layout } from './layout/Layout';
@@ -53,24 +54,33 @@ const StudioAdmin = ({ authProvider = defaultAuthProvider, dataProvider, store }
   </AdminShell>
 );
 
+/** The default dataProvider's requests take the answers preloadOpeningPage started early. */
+const earlyGets = withEarlyGets(httpClient);
+
 // Real paths (/clients/new, not /#/clients/new) as spec §2 lists them; the server answers
 // unknown GETs with index.html. A data router keeps react-admin's unsaved-changes guard working.
 const basename = import.meta.env.BASE_URL.replace(/\/+$/, '') || '/';
 
 /**
  * The page the console opens on starts fetching its code now, beside the authentication check,
- * instead of after it (react-admin renders no route before that check has answered).
+ * instead of after it (react-admin renders no route before that check has answered). Settles
+ * when that code is here, or at once when the page has none of its own to fetch.
  */
-export const preloadOpeningPage = (pathname: string) => {
+export const preloadOpeningPage = (pathname: string): Promise<unknown> => {
   const path = basename === '/' ? pathname : pathname.slice(basename.length) || '/';
-  const preload = path === '/' ? loadDashboard : routes.find((route) => route.preload && matchPath(route.path, path))?.preload;
+  const route = routes.find((candidate) => matchPath(candidate.path, path));
+  // Its first request too, kept for the page (a failure is the page's to report when it asks).
+  if (route?.prefetch) Promise.resolve(route.prefetch(createDataProvider(earlyGets.recorder))).catch(() => undefined);
+  const preload = path === '/' ? loadDashboard : route?.preload;
   // A failed download is the page's own lazy() to report, when it asks again.
-  preload?.().catch(() => undefined);
+  return preload ? preload().catch(() => undefined) : Promise.resolve();
 };
 
 export const App = (props: AppProps) => {
   const [router] = useState(() =>
-    createBrowserRouter([{ path: '*', element: <StudioAdmin {...props} dataProvider={props.dataProvider ?? createDataProvider()} /> }], { basename }),
+    createBrowserRouter([{ path: '*', element: <StudioAdmin {...props} dataProvider={props.dataProvider ?? createDataProvider(earlyGets.http)} /> }], {
+      basename,
+    }),
   );
   return <RouterProvider router={router} />;
 };

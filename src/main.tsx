@@ -9,12 +9,14 @@ import { App, preloadOpeningPage } from './App';
 const nonce = document.querySelector<HTMLMetaElement>('meta[property="csp-nonce"]')?.nonce || undefined;
 const emotionCache = createCache({ key: 'css', nonce });
 
-preloadOpeningPage(window.location.pathname);
-
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <CacheProvider value={emotionCache}>
-      <App />
-    </CacheProvider>
-  </StrictMode>,
+// With the session state in the page the first render is the whole screen: rendering before the
+// page's code is here would show a fallback, and React holds a page revealed after one back by 300 ms.
+void preloadOpeningPage(window.location.pathname).then(() =>
+  createRoot(document.getElementById('root')!).render(
+    <StrictMode>
+      <CacheProvider value={emotionCache}>
+        <App />
+      </CacheProvider>
+    </StrictMode>,
+  ),
 );

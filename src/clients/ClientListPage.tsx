@@ -4,7 +4,7 @@ import { ExportButton, FilterButton, List, SortButton, TopToolbar, useListContex
 import { EXACT_TOTAL_CAP } from '@contract/clientRules';
 import type { ClientFilter } from '@contract/clientFilterRules';
 import { PageHeader } from '../layout/PageHeader';
-import { clientLists, type ClientListDefinition } from './clientLists';
+import { CLIENT_LIST_DEFAULTS, clientLists, type ClientListDefinition } from './clientLists';
 import type { ClientListQueryMeta } from './clientListData';
 import { clientListResource } from './clientsData';
 import { clientsExporter } from './clientsExporter';
@@ -63,8 +63,8 @@ const ClientListPage = ({ listId, segment, headerActions }: { listId: ClientList
             title={false}
             filters={filters}
             actions={<ClientListActions isSmall={isSmall} saveFrom={segment ? undefined : list.id} />}
-            sort={{ field: 'id', order: 'ASC' }}
-            perPage={25}
+            sort={CLIENT_LIST_DEFAULTS.sort}
+            perPage={CLIENT_LIST_DEFAULTS.perPage}
             pagination={<ClientListPagination />}
             queryOptions={{ meta }}
             empty={false}

@@ -17,3 +17,6 @@ export const clientLists: readonly ClientListDefinition[] = CLIENT_LIST_DEFINITI
 
 export const clientListPath = (list: Pick<ClientListDefinition, 'slug'>) => `/clients/${list.slug}`;
 export const clientPath = (id: string | number) => `/client/${encodeURIComponent(String(id))}`;
+
+/** A client list's sort and page size before the user picks others (ClientListPage, and its first page fetched early). */
+export const CLIENT_LIST_DEFAULTS = { sort: { field: 'id', order: 'ASC' as const }, perPage: 25 };

@@ -1,8 +1,10 @@
 import { createElement, lazy } from 'react';
+import type { DataProvider } from 'react-admin';
+import { lazyPage } from '../common/lazyPage';
 import type { ConsoleArea } from '../layout/area';
 import { RequireAccess } from '../layout/RequireAccess';
-import { clientListPath, clientLists } from './clientLists';
-import { clientsData } from './clientsData';
+import { CLIENT_LIST_DEFAULTS, clientListPath, clientLists } from './clientLists';
+import { clientListResource, clientsData } from './clientsData';
 import { mindbodySyncData } from './mindbodySyncData';
 import { ClientsMenu } from './ClientsMenu';
 import { overridesData } from './overridesData';
@@ -10,10 +12,28 @@ import { client360Data } from './client360Data';
 
 export { clientLists, clientListPath, clientPath } from './clientLists';
 
-const loadClientListPage = () => import('./ClientListPage');
-const ClientListPage = lazy(loadClientListPage);
-const ClientShow = lazy(() => import('./ClientShow'));
+// The pages a console most often opens on (a list, a client's page from a link) are fetched at once then.
+const { Page: ClientListPage, preload: preloadClientListPage } = lazyPage(() => import('./ClientListPage'));
+const { Page: ClientShow, preload: preloadClientShow } = lazyPage(() => import('./ClientShow'));
 const OverrideList = lazy(() => import('./overrides/OverrideList'));
+
+const keptListParams = (resource: string) => {
+  try {
+    return window.localStorage.getItem(`RaStore.${resource}`) !== null;
+  } catch {
+    return true; // storage unreadable: react-admin's store may still hold parameters in memory
+  }
+};
+
+/**
+ * On a first visit (no list parameters in the URL, none kept in react-admin's store) a list asks for
+ * its first page with its defaults, which can be fetched beside the page's code.
+ */
+const prefetchFirstPage = (resource: string) => (dataProvider: DataProvider) => {
+  if (window.location.search !== '' || keptListParams(resource)) return undefined;
+  const { sort, perPage } = CLIENT_LIST_DEFAULTS;
+  return dataProvider.getList(resource, { pagination: { page: 1, perPage }, sort, filter: {}, meta: {} });
+};
 
 /** Clients › Overrides (issue 24): the running access-level overrides. */
 export const OVERRIDES_PATH = '/overrides';
@@ -32,10 +52,15 @@ export const clientsArea: ConsoleArea<readonly [typeof clientsData, typeof mindb
         action: 'list',
         children: createElement(ClientListPage, { listId: list.id }),
       }),
-      preload: loadClientListPage,
+      preload: preloadClientListPage,
+      prefetch: prefetchFirstPage(clientListResource(list)),
     })),
     { path: OVERRIDES_PATH, element: createElement(RequireAccess, { resource: 'overrides', action: 'list', children: createElement(OverrideList) }) },
-    { path: '/client/:id', element: createElement(RequireAccess, { resource: 'clients', action: 'show', children: createElement(ClientShow) }) },
+    {
+      path: '/client/:id',
+      element: createElement(RequireAccess, { resource: 'clients', action: 'show', children: createElement(ClientShow) }),
+      preload: preloadClientShow,
+    },
   ],
   MenuEntry: ClientsMenu,
 };

@@ -1,4 +1,5 @@
 import type { ComponentType, ReactElement } from 'react';
+import type { DataProvider } from 'react-admin';
 import type { DataModuleFactory } from '../providers/dataModule';
 
 /** A page that is not a react-admin resource view (a client list, a messaging page, …). */
@@ -7,6 +8,11 @@ export interface AreaRoute {
   element: ReactElement;
   /** Fetches the page's code; App.tsx starts it at once when the console opens on this page. */
   preload?: () => Promise<unknown>;
+  /**
+   * Asks, through `dataProvider`, for what the page will ask first, when App.tsx can know it (a first
+   * visit): started beside the page's code, the answer is handed to the page's identical request.
+   */
+  prefetch?: (dataProvider: DataProvider) => unknown;
 }
 
 /** A plain CRUD area is a react-admin <Resource>, as in react-admin's own examples. */

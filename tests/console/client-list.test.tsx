@@ -4,6 +4,7 @@ import { http, HttpResponse } from 'msw';
 import type { Client, ClientListPage } from '@contract/clients';
 import { deferred, server, signedIn } from '../support/msw';
 import { renderApp } from './helpers/renderApp';
+import { preloadOpeningPage } from '../../src/App';
 import { aClient, CLIENTS } from './helpers/clientData';
 
 const page = (clients: Client[], extra: Partial<ClientListPage> = {}): ClientListPage => ({
@@ -156,5 +157,27 @@ describe('client lists', { timeout: 60_000 }, () => {
     renderApp('/clients/active');
     expect(await screen.findByText('Something went wrong')).toBeVisible();
     expect(screen.getByRole('heading', { level: 1, name: 'Clients - Active' })).toBeVisible();
+  });
+});
+
+// Issue 19 point 4: on a cold load the list's first page is asked for beside the page's code, and the
+// page takes that answer instead of asking again (its parameters must be the page's own defaults).
+describe('a client list the console opens on', { timeout: 60_000 }, () => {
+  it('asks for its first page before rendering, once, and shows that answer', async () => {
+    const calls = listServer(() => page(CLIENTS));
+    window.history.pushState(null, '', '/clients/all');
+    await preloadOpeningPage('/clients/all');
+    await waitFor(() => expect(calls).toHaveLength(1));
+
+    renderApp('/clients/all');
+    expect(await screen.findByText(CLIENTS[0]!.email_address)).toBeInTheDocument();
+    expect(calls.map(({ listId, search }) => `${listId}?${search}`)).toEqual(['1?page=1&perPage=25&sort=_id&order=ASC']);
+  });
+
+  it('leaves a list opened with its own parameters in the URL to the page', async () => {
+    const calls = listServer(() => page(CLIENTS));
+    window.history.pushState(null, '', '/clients/all?page=2&perPage=10');
+    await preloadOpeningPage('/clients/all');
+    expect(calls).toHaveLength(0);
   });
 });

@@ -66,6 +66,23 @@ describe('the console shell in Chromium', () => {
     await page.context().close();
   });
 
+  // Issue 19 point 4: the page carries the session state and the list's first page is fetched beside
+  // the list's code, so a cold load's first API request is the list, asked once.
+  it('opens a client list cold with the list as its first API request, asked once', async () => {
+    const signedIn = await signInPage(browser, server);
+    const page = await signedIn.context().newPage();
+    const api: string[] = [];
+    page.on('request', (request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) api.push(`${url.pathname}${url.search}`);
+    });
+    await page.goto(`${server.url}/clients/all`);
+    await expect.poll(() => page.locator('table tbody tr td').first().isVisible()).toBe(true);
+    expect(api[0]).toBe('/api/client/v1/clients/1?page=1&perPage=25&sort=_id&order=ASC');
+    expect(api.filter((path) => path.startsWith('/api/client/v1/clients/1?'))).toHaveLength(1);
+    await signedIn.context().close();
+  });
+
   it('logs out from the footer menu and lands on the login page, signed out', async () => {
     const page = await signInPage(browser, server);
     await expect.poll(() => page.getByText('e2e@studio.test').isVisible()).toBe(true);
