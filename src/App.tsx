@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { createBrowserRouter, matchPath, Route, RouterProvider } from 'react-router-dom';
 import { CustomRoutes, Resource, type AuthProvider, type DataProvider, type Store } from 'react-admin';
 import { AdminShell } from './layout/AdminShell';
-import { authProvider as defaultAuthProvider } from './providers/authProvider';
+import { allows, authProvider as defaultAuthProvider, readPageSession } from './providers/authProvider';
 import { createDataProvider } from './providers/dataProvider';
 import { httpClient, withEarlyGets } from './providers/http';
 import { i18nProvider } from './providers/i18nProvider';
@@ -69,8 +69,13 @@ const basename = import.meta.env.BASE_URL.replace(/\/+$/, '') || '/';
 export const preloadOpeningPage = (pathname: string): Promise<unknown> => {
   const path = basename === '/' ? pathname : pathname.slice(basename.length) || '/';
   const route = routes.find((candidate) => matchPath(candidate.path, path));
-  // Its first request too, kept for the page (a failure is the page's to report when it asks).
-  if (route?.prefetch) Promise.resolve(route.prefetch(createDataProvider(earlyGets.recorder))).catch(() => undefined);
+  // Its first request too, kept for the page (a failure is the page's to report when it asks), when
+  // the page says who is signed in: nobody, or a role that may not use the page, asks nothing.
+  const session = route?.prefetch ? readPageSession(document) : null;
+  if (route?.prefetch && session?.isAuthenticated) {
+    const can = (resource: string, action: string) => allows(session.user, resource, action);
+    Promise.resolve(route.prefetch(createDataProvider(earlyGets.recorder), can)).catch(() => undefined);
+  }
   const preload = path === '/' ? loadDashboard : route?.preload;
   // A failed download is the page's own lazy() to report, when it asks again.
   return preload ? preload().catch(() => undefined) : Promise.resolve();

@@ -29,8 +29,8 @@ const keptListParams = (resource: string) => {
  * On a first visit (no list parameters in the URL, none kept in react-admin's store) a list asks for
  * its first page with its defaults, which can be fetched beside the page's code.
  */
-const prefetchFirstPage = (resource: string) => (dataProvider: DataProvider) => {
-  if (window.location.search !== '' || keptListParams(resource)) return undefined;
+const prefetchFirstPage = (resource: string) => (dataProvider: DataProvider, can: (resource: string, action: string) => boolean) => {
+  if (!can('clients', 'list') || window.location.search !== '' || keptListParams(resource)) return undefined;
   const { sort, perPage } = CLIENT_LIST_DEFAULTS;
   return dataProvider.getList(resource, { pagination: { page: 1, perPage }, sort, filter: {}, meta: {} });
 };

@@ -11,8 +11,9 @@ export interface AreaRoute {
   /**
    * Asks, through `dataProvider`, for what the page will ask first, when App.tsx can know it (a first
    * visit): started beside the page's code, the answer is handed to the page's identical request.
+   * `can` is the signed-in role's canAccess: a page the role may not use asks nothing.
    */
-  prefetch?: (dataProvider: DataProvider) => unknown;
+  prefetch?: (dataProvider: DataProvider, can: (resource: string, action: string) => boolean) => unknown;
 }
 
 /** A plain CRUD area is a react-admin <Resource>, as in react-admin's own examples. */

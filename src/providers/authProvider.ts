@@ -62,7 +62,10 @@ const readStoredUser = (storage: AuthProviderOptions['storage']): SignedInUser |
  * The isAuthenticated answer our server put into the page, or null. Only when the API is this page's
  * own server: in front of another backend, that backend's session is the one that counts.
  */
-const readPageSession = (page: AuthProviderOptions['page'], apiUrl: string): IsAuthenticatedResponse | null => {
+export const readPageSession = (
+  page: AuthProviderOptions['page'],
+  apiUrl: string = defaultConfig.apiUrl('/api/isAuthenticated'),
+): IsAuthenticatedResponse | null => {
   if (!page || !apiUrl.startsWith('/') || apiUrl.startsWith('//')) return null;
   try {
     const answer = JSON.parse(page.getElementById(SESSION_STATE_ELEMENT_ID)?.textContent ?? 'null') as Partial<IsAuthenticatedResponse> | null;
@@ -72,6 +75,14 @@ const readPageSession = (page: AuthProviderOptions['page'], apiUrl: string): IsA
   } catch {
     return null;
   }
+};
+
+/** What canAccess answers for `user`: nothing before sign-in, everything when the backend sends no permissions. */
+export const allows = (user: SignedInUser | null, resource: string, action: string) => {
+  if (!user) return false;
+  if (!user.permissions) return true;
+  const permission = consolePermission(resource, action);
+  return permission !== undefined && user.permissions.includes(permission);
 };
 
 // `redirectTo: false` + `message: false` stop react-admin from showing its own
@@ -149,12 +160,7 @@ export const createAuthProvider = (options: AuthProviderOptions = {}): AuthProvi
      * are not shown; the server refuses them anyway. A backend that sends no permissions (spec §7's
      * isAuthenticated has none) gets everything shown, as before roles.
      */
-    canAccess: async ({ resource, action }) => {
-      if (!user) return false;
-      if (!user.permissions) return true;
-      const permission = consolePermission(resource, action);
-      return permission !== undefined && user.permissions.includes(permission);
-    },
+    canAccess: async ({ resource, action }) => allows(user, resource, action),
 
     getPermissions: async () => user?.permissions ?? null,
 

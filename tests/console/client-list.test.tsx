@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Client, ClientListPage } from '@contract/clients';
-import { deferred, server, signedIn } from '../support/msw';
+import { deferred, server, signedIn, testUser } from '../support/msw';
+import type { IsAuthenticatedResponse } from '@contract/auth';
+import { SESSION_STATE_ELEMENT_ID } from '@contract/pageState';
 import { renderApp } from './helpers/renderApp';
 import { preloadOpeningPage } from '../../src/App';
 import { aClient, CLIENTS } from './helpers/clientData';
@@ -163,21 +165,43 @@ describe('client lists', { timeout: 60_000 }, () => {
 // Issue 19 point 4: on a cold load the list's first page is asked for beside the page's code, and the
 // page takes that answer instead of asking again (its parameters must be the page's own defaults).
 describe('a client list the console opens on', { timeout: 60_000 }, () => {
+  /** The session state our server puts into the console page (server/src/routes/console.ts). */
+  const pageSays = (answer: IsAuthenticatedResponse) => {
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = SESSION_STATE_ELEMENT_ID;
+    element.textContent = JSON.stringify(answer);
+    document.head.append(element);
+  };
+  afterEach(() => document.getElementById(SESSION_STATE_ELEMENT_ID)?.remove());
+  const opening = async (url: string) => {
+    window.history.pushState(null, '', url);
+    await preloadOpeningPage(new URL(url, window.location.origin).pathname);
+  };
+
   it('asks for its first page before rendering, once, and shows that answer', async () => {
     const calls = listServer(() => page(CLIENTS));
-    window.history.pushState(null, '', '/clients/all');
-    await preloadOpeningPage('/clients/all');
+    pageSays({ isAuthenticated: true, user: { ...testUser, role: 'front_desk', permissions: ['clients.read'] } });
+    await opening('/clients/all');
     await waitFor(() => expect(calls).toHaveLength(1));
 
     renderApp('/clients/all');
-    expect(await screen.findByText(CLIENTS[0]!.email_address)).toBeInTheDocument();
+    expect(await screen.findByText('ann@studio.test')).toBeInTheDocument();
     expect(calls.map(({ listId, search }) => `${listId}?${search}`)).toEqual(['1?page=1&perPage=25&sort=_id&order=ASC']);
   });
 
-  it('leaves a list opened with its own parameters in the URL to the page', async () => {
+  it('asks nothing early for a list opened with its own parameters, for a role without client lists, or signed out', async () => {
     const calls = listServer(() => page(CLIENTS));
-    window.history.pushState(null, '', '/clients/all?page=2&perPage=10');
-    await preloadOpeningPage('/clients/all');
+    pageSays({ isAuthenticated: true, user: testUser });
+    await opening('/clients/all?page=2&perPage=10');
+    document.getElementById(SESSION_STATE_ELEMENT_ID)!.remove();
+
+    pageSays({ isAuthenticated: true, user: { ...testUser, role: 'content', permissions: ['videos.edit', 'signed_in'] } });
+    await opening('/clients/active');
+    document.getElementById(SESSION_STATE_ELEMENT_ID)!.remove();
+
+    pageSays({ isAuthenticated: false, user: null });
+    await opening('/clients/new');
     expect(calls).toHaveLength(0);
   });
 });
