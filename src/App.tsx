@@ -10,7 +10,7 @@ import { en } from './i18n/en';
 import { Layout } from './layout/Layout';
 import { Notification } from './layout/Notification';
 import { darkTheme, lightTheme } from './layout/themes';
-import { Dashboard, loadDashboard } from './dashboard';
+import { Dashboard, DASHBOARD_PATH } from './dashboard';
 import { consoleAreas } from './areas';
 
 /** Every screen of spec §2 and ours: each area registers its pages and resource in src/areas.ts. */
@@ -68,7 +68,8 @@ const basename = import.meta.env.BASE_URL.replace(/\/+$/, '') || '/';
  */
 export const preloadOpeningPage = (pathname: string): Promise<unknown> => {
   const path = basename === '/' ? pathname : pathname.slice(basename.length) || '/';
-  const route = routes.find((candidate) => matchPath(candidate.path, path));
+  // '/' is react-admin's dashboard route, which is also '/dashboard'.
+  const route = routes.find((candidate) => matchPath(candidate.path, path === '/' ? DASHBOARD_PATH : path));
   // Its first request too, kept for the page (a failure is the page's to report when it asks), when
   // the page says who is signed in: nobody, or a role that may not use the page, asks nothing.
   const session = route?.prefetch ? readPageSession(document) : null;
@@ -76,7 +77,7 @@ export const preloadOpeningPage = (pathname: string): Promise<unknown> => {
     const can = (resource: string, action: string) => allows(session.user, resource, action);
     Promise.resolve(route.prefetch(createDataProvider(earlyGets.recorder), can)).catch(() => undefined);
   }
-  const preload = path === '/' ? loadDashboard : route?.preload;
+  const preload = route?.preload;
   // A failed download is the page's own lazy() to report, when it asks again.
   return preload ? preload().catch(() => undefined) : Promise.resolve();
 };

@@ -4,10 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
 import { memoryStore } from 'react-admin';
 import type { StatsResponse, StatsTrendsResponse } from '@contract/stats';
-import { App } from '../../../src/App';
+import { App, preloadOpeningPage } from '../../../src/App';
+import { SESSION_STATE_ELEMENT_ID } from '@contract/pageState';
 import { createAuthProvider } from '../../../src/providers/authProvider';
 import { categoryVideosPath, PAID_CLIENTS_PATH, VIDEO_PLAYS_PATH } from '../../../src/dashboard/statsRules';
-import { deferred, jsonAnswer, server, signedIn } from '../../support/msw';
+import { deferred, jsonAnswer, server, signedIn, testUser } from '../../support/msw';
 
 const LOADED: StatsResponse = { errors: [], result: { subscribers: 523118, daily_plays: 250012, most_popular: 'Yoga' } };
 
@@ -30,8 +31,7 @@ const CARDS = [
 
 const card = (label: string) => screen.getByRole('heading', { name: label }).closest<HTMLElement>('[data-stat-state]')!;
 
-const renderDashboard = (stats: Parameters<typeof server.use>[0], width = 1440) => {
-  window.innerWidth = width;
+const dashboardServer = (stats: Parameters<typeof server.use>[0]) =>
   server.use(
     signedIn(),
     stats,
@@ -47,6 +47,10 @@ const renderDashboard = (stats: Parameters<typeof server.use>[0], width = 1440) 
       ),
     ),
   );
+
+const renderDashboard = (stats: Parameters<typeof server.use>[0], width = 1440) => {
+  window.innerWidth = width;
+  dashboardServer(stats);
   window.history.pushState(null, '', '/');
   render(<App authProvider={createAuthProvider({ redirect: vi.fn() })} store={memoryStore()} />);
 };
@@ -174,5 +178,29 @@ describe('Dashboard', () => {
         .map((h) => h.textContent),
     ).toEqual(CARDS.map((c) => c.label));
     expect(gridColumns(grid)).toEqual({ '(min-width:0px)': '1fr', '(min-width:900px)': 'repeat(3, 1fr)' });
+  });
+
+  // Issue 19 point 4: opened cold, the dashboard's figures are asked for beside its code, once.
+  it('asks for its figures and trend before rendering when the page says who is signed in, and only once', async () => {
+    const asked: string[] = [];
+    server.events.on('request:start', ({ request }) => void asked.push(new URL(request.url).pathname));
+    const element = Object.assign(document.createElement('script'), { type: 'application/json', id: SESSION_STATE_ELEMENT_ID });
+    element.textContent = JSON.stringify({ isAuthenticated: true, user: { ...testUser, role: 'front_desk', permissions: ['dashboard.read', 'clients.read'] } });
+    document.head.append(element);
+    try {
+      dashboardServer(jsonAnswer('/api/stats/v1', LOADED));
+      window.history.pushState(null, '', '/');
+      await preloadOpeningPage('/');
+      await waitFor(() => expect(asked).toEqual(expect.arrayContaining(['/api/stats/v1', '/api/admin/v1/stats/trends'])));
+
+      render(<App authProvider={createAuthProvider({ redirect: vi.fn() })} store={memoryStore()} />);
+      await waitFor(() => expect(card('Total VOD Subscribers')).toHaveAttribute('data-stat-state', 'loaded'));
+      expect(await screen.findByRole('img', { name: /Daily video plays, last 30 days/ })).toBeInTheDocument();
+      expect(asked.filter((path) => path === '/api/stats/v1')).toHaveLength(1);
+      expect(asked.filter((path) => path === '/api/admin/v1/stats/trends')).toHaveLength(1);
+    } finally {
+      element.remove();
+      server.events.removeAllListeners();
+    }
   });
 });
