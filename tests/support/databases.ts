@@ -4,6 +4,8 @@ import { openDatabase, type Database } from '../../server/src/db/client';
 
 /** The migrated PGlite dump tests/server/global-setup.ts writes once per run. */
 export const PGLITE_TEMPLATE_ENV = 'STUDIO_TEST_PGLITE_TEMPLATE';
+/** The migrated PostgreSQL database tests/server/global-setup.ts creates once per run, copied by each file's CREATE DATABASE. */
+export const POSTGRES_TEMPLATE_ENV = 'STUDIO_TEST_POSTGRES_TEMPLATE';
 
 export interface TestDatabase {
   name: 'pglite' | 'postgres';
@@ -30,15 +32,23 @@ export function testDatabases(): TestDatabase[] {
   return list;
 }
 
-/** A new, empty database per test file, dropped again when the file closes it. */
+/** A database name no other run (or other test file) on the same server uses. */
+export const uniqueDatabaseName = (prefix: string) => `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+
+/**
+ * A new database per test file, dropped again when the file closes it: a copy of the migrated
+ * template made once per run (like PGlite's dump), or an empty one for upgrade tests.
+ */
 async function openFreshPostgres(adminUrl: string, migrateThrough?: string): Promise<Database> {
-  const name = `sc_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
+  const name = uniqueDatabaseName('sc_test');
+  const template = process.env[POSTGRES_TEMPLATE_ENV];
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template && !migrateThrough ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
+  // The migrations still run on open, and find nothing left to do in a copy of the template.
   const database = await openDatabase({ url: url.toString(), dataDir: 'unused', poolSize: 5, migrateThrough });
   const close = database.close.bind(database);
   database.close = async () => {
