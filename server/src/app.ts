@@ -4,6 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createSessionStore } from './auth/sessions';
+import { setPasswordHashCost } from './auth/password';
 import { registerSessionGuard } from './auth/guard';
 import { registerErrorHandler } from './lib/errors';
 import { registerInputTextCheck } from './lib/inputText';
@@ -70,6 +71,7 @@ export const systemClock: Clock = { now: () => new Date() };
 /** Builds the whole server. `server.ts` listens with it; tests call `app.inject` on it. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config } = options;
+  setPasswordHashCost(config.passwordHashCost);
   const app = Fastify({
     logger:
       options.logger === false

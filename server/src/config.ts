@@ -20,6 +20,11 @@ import type { Role } from '@contract/permissions';
 import { ConfigError, serviceAccount } from './configServiceAccount';
 import { MAX_OVERRIDE_DAYS, OVERRIDE_MAX_DAYS_DEFAULT, OVERRIDE_MAX_DAYS_LIMIT } from '@contract/clientRules';
 
+/** scrypt's cost for new password hashes, N = 2^cost (auth/password.ts): always this outside tests. */
+export const PASSWORD_HASH_COST_DEFAULT = 15;
+/** …and under NODE_ENV=test, unless PASSWORD_HASH_COST says otherwise: thousands of test sign-ins would spend minutes in scrypt. */
+export const PASSWORD_HASH_COST_TEST = 10;
+
 const EnvSchema = z
   .object({
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -34,6 +39,7 @@ const EnvSchema = z
     SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
     STAFF_EMAIL: z.email('must be an e-mail address').optional(),
     STAFF_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
+    PASSWORD_HASH_COST: wholeNumber('scrypt cost (N = 2^cost)', PASSWORD_HASH_COST_TEST, PASSWORD_HASH_COST_DEFAULT).optional(),
     SEED_DEMO: booleanString.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxy.default(false),
@@ -158,6 +164,13 @@ const EnvSchema = z
         message: `is required when any Mindbody credential is set (missing: ${mindbodyMissing.join(', ')}; MINDBODY_SITE_ID works for one site)`,
       });
     }
+    if (env.PASSWORD_HASH_COST !== undefined && env.PASSWORD_HASH_COST < PASSWORD_HASH_COST_DEFAULT && env.NODE_ENV !== 'test') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['PASSWORD_HASH_COST'],
+        message: `must be ${PASSWORD_HASH_COST_DEFAULT} (a lower cost makes every password guess cheaper; it is for tests, NODE_ENV=test, only)`,
+      });
+    }
     if (env.FCM_SERVICE_ACCOUNT_JSON && env.FCM_SERVICE_ACCOUNT_FILE) {
       ctx.addIssue({ code: 'custom', path: ['FCM_SERVICE_ACCOUNT_FILE'], message: 'cannot be set together with FCM_SERVICE_ACCOUNT_JSON (set one of them)' });
     }
@@ -201,6 +214,8 @@ export interface MindbodyConfig {
 
 export interface Config extends Env {
   dataDir: string;
+  /** scrypt's cost for new password hashes: PASSWORD_HASH_COST_DEFAULT, or PASSWORD_HASH_COST_TEST under NODE_ENV=test. */
+  passwordHashCost: number;
   /** Where the Vimeo sync reads from: the real API with a token, else the sandbox catalogue. */
   vimeo: { kind: 'vimeo'; apiUrl: string; token: string; userId: string } | { kind: 'sandbox'; pageDelayMs: number };
   consoleDir: string;
@@ -240,6 +255,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...value,
     fcm: account ? { apiUrl: value.FCM_API_URL.replace(/\/+$/, ''), serviceAccount: account.value } : null,
     dataDir: path.resolve(value.DATA_DIR),
+    passwordHashCost: value.PASSWORD_HASH_COST ?? (value.NODE_ENV === 'test' ? PASSWORD_HASH_COST_TEST : PASSWORD_HASH_COST_DEFAULT),
     consoleDir: path.resolve(value.CONSOLE_DIR),
     mindbodyTimeZoneOf: (siteId) => value.MINDBODY_SITE_TIME_ZONES?.[siteId] ?? value.STUDIO_TIME_ZONE,
     mindbody:

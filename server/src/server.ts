@@ -4,6 +4,7 @@ import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
 import { ensureStaffAccount } from './auth/staff';
+import { setPasswordHashCost } from './auth/password';
 import { isEmpty, seedDemoData } from '../seed/demo';
 
 const SHUTDOWN_DEADLINE_MS = 4_500;
@@ -39,6 +40,8 @@ async function main() {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
   }
+  // Before STAFF_PASSWORD's account is hashed below (buildApp sets it too).
+  setPasswordHashCost(config.passwordHashCost);
 
   let shutdown: ((reason: string, exitCode: number) => Promise<void>) | undefined;
   // PGlite's worker thread died: every query now fails (503). Exit, so the supervisor restarts us.

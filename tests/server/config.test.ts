@@ -60,6 +60,20 @@ describe('configuration', () => {
     expect(error.message).toContain(variable);
   });
 
+  it("hashes passwords at scrypt's full cost outside tests, and lower only under NODE_ENV=test", () => {
+    expect(loadConfig({}).passwordHashCost).toBe(15);
+    expect(loadConfig({ NODE_ENV: 'production', PASSWORD_HASH_COST: '15' }).passwordHashCost).toBe(15);
+    expect(loadConfig({ NODE_ENV: 'test' }).passwordHashCost).toBe(10);
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '15' }).passwordHashCost).toBe(15);
+    expect(loadConfig({ NODE_ENV: 'test', PASSWORD_HASH_COST: '12' }).passwordHashCost).toBe(12);
+    for (const env of [{ PASSWORD_HASH_COST: '10' }, { NODE_ENV: 'development', PASSWORD_HASH_COST: '14' }] as Record<string, string>[]) {
+      const error = attempt(env);
+      expect(error.variable).toBe('PASSWORD_HASH_COST');
+      expect(error.message).toContain('for tests, NODE_ENV=test, only');
+    }
+    for (const value of ['9', '16', '12.5', 'cheap']) expect(attempt({ NODE_ENV: 'test', PASSWORD_HASH_COST: value }).variable).toBe('PASSWORD_HASH_COST');
+  });
+
   it('says what is wrong with OIDC_ROLE_MAP', () => {
     expect(attempt({ OIDC_ROLE_CLAIM: 'groups', OIDC_ROLE_MAP: 'admins:admin' }).message).toBe(
       "Invalid configuration: OIDC_ROLE_MAP maps 'admins' to 'admin', which is not a role (owner, manager, front_desk, content)",

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DUMMY_HASH, hashPassword, verifyPassword } from '../../server/src/auth/password';
+import { DUMMY_HASH, hashPassword, setPasswordHashCost, verifyPassword } from '../../server/src/auth/password';
 import { accountKey, addressKey, throttledMessage, throttleVerdict, retryAfterSeconds, type CountedAttempt } from '../../server/src/auth/throttleRules';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -98,5 +98,23 @@ describe('the password check for an e-mail that does not exist', () => {
     expect(shape(DUMMY_HASH)).toEqual(shape(await hashPassword('correct horse battery')));
     expect(await verifyPassword('', DUMMY_HASH)).toBe(false);
     expect(await verifyPassword('correct horse battery', DUMMY_HASH)).toBe(false);
+  });
+
+  it('follows the configured cost, and a hash made at another cost still verifies', async () => {
+    const n = (stored: string) => Number(stored.split('$')[1]);
+    try {
+      setPasswordHashCost(15);
+      const full = await hashPassword('correct horse battery');
+      expect([n(full), n(DUMMY_HASH)]).toEqual([2 ** 15, 2 ** 15]);
+      setPasswordHashCost(10);
+      const cheap = await hashPassword('correct horse battery');
+      expect([n(cheap), n(DUMMY_HASH)]).toEqual([2 ** 10, 2 ** 10]);
+      expect(await verifyPassword('correct horse battery', full)).toBe(true);
+      expect(await verifyPassword('correct horse battery', cheap)).toBe(true);
+      expect(await verifyPassword('wrong horse battery', full)).toBe(false);
+    } finally {
+      // What every test app sets (NODE_ENV=test): the files after this one in the same worker hash at it.
+      setPasswordHashCost(10);
+    }
   });
 });

@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig, type Config } from '../config';
+import { setPasswordHashCost } from '../auth/password';
 import { openDatabase, type Database } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
 
@@ -8,10 +9,12 @@ export function fail(message: string): never {
   process.exit(1);
 }
 
-/** The server's configuration, or an exit naming the bad variable. */
+/** The server's configuration (with the password hash cost it sets), or an exit naming the bad variable. */
 export function cliConfig(): Config {
   try {
-    return loadConfig();
+    const config = loadConfig();
+    setPasswordHashCost(config.passwordHashCost);
+    return config;
   } catch (error) {
     if (error instanceof ConfigError) fail(error.message);
     throw error;
