@@ -11,10 +11,12 @@ import { pgliteDataset, postgresDataset, type BenchDb, type Dataset, type Datase
 import { meets, type Figure } from './lib/figures';
 import { benchCases } from './cases';
 
-const usage = `Usage: npm run bench -- [--db pglite|postgres|both] [--clients N] [--quick] [--rebuild] [--only GROUP,...] [--no-build]
+const usage = `Usage: npm run bench -- [--db pglite|postgres|both] [--clients N] [--quick | --smoke] [--rebuild] [--only GROUP,...] [--no-build]
   --db       which database(s) to measure (default both; PostgreSQL from BENCH_DATABASE_URL, else local 127.0.0.1:5432)
-  --clients  data set size (default 1,000,000 clients with 10,000 videos and 10 views per client; --quick: 20,000)
-  --quick    small data set, few samples, short load runs (CI runs this so the harness cannot rot)
+  --clients  data set size (default 1,000,000 clients with 10,000 videos and 10 views per client; --quick: 20,000; --smoke: 12,000)
+  --quick    small data set, few samples, short load runs
+  --smoke    what CI runs so the harness cannot rot: every group over a small data set (12,000 clients: just past the
+             10,000 that client lists page by number; 200 videos), 5 samples per figure, 1 s load runs; its figures say little
   --rebuild  rebuild the data set even if one of that size exists
   --only     run only these groups (${Object.keys(benchCases).join(', ')})`;
 
@@ -23,6 +25,7 @@ const { values } = parseArgs({
     db: { type: 'string', default: 'both' },
     clients: { type: 'string' },
     quick: { type: 'boolean', default: false },
+    smoke: { type: 'boolean', default: false },
     rebuild: { type: 'boolean', default: false },
     only: { type: 'string' },
     'no-build': { type: 'boolean', default: false },
@@ -37,13 +40,20 @@ if (!['pglite', 'postgres', 'both'].includes(values.db!)) {
   console.error(`--db must be pglite, postgres or both\n\n${usage}`);
   process.exit(2);
 }
-const quick = values.quick!;
-const clients = values.clients ? Number(values.clients) : quick ? 20_000 : 1_000_000;
+if (values.quick && values.smoke) {
+  console.error(`--quick and --smoke are two sizes: pick one\n\n${usage}`);
+  process.exit(2);
+}
+const smoke = values.smoke!;
+// Smoke mode is quick mode made smaller still (the console group, for one, takes its quick samples).
+const quick = values.quick! || smoke;
+const mode = smoke ? 'smoke' : quick ? 'quick' : 'full';
+const clients = values.clients ? Number(values.clients) : { smoke: 12_000, quick: 20_000, full: 1_000_000 }[mode];
 if (!Number.isInteger(clients) || clients < 100) {
   console.error(`--clients must be a whole number of at least 100\n\n${usage}`);
   process.exit(2);
 }
-const size: DatasetSize = { clients, videos: quick ? 1_000 : 10_000, viewsPerClient: 10 };
+const size: DatasetSize = { clients, videos: { smoke: 200, quick: 1_000, full: 10_000 }[mode], viewsPerClient: 10 };
 const databases: BenchDb[] = values.db === 'both' ? ['pglite', 'postgres'] : [values.db as BenchDb];
 const groups = values.only ? values.only.split(',') : Object.keys(benchCases);
 for (const group of groups) {
@@ -65,7 +75,14 @@ for (const db of databases) {
   const figures: Figure[] = [];
   try {
     const client = await signedInClient(server);
-    const context = { client, quick, samples: quick ? 20 : 300, loadSeconds: quick ? 2 : 15, serverPid: server.process.pid };
+    const context = {
+      client,
+      quick,
+      smoke,
+      samples: { smoke: 5, quick: 20, full: 300 }[mode],
+      loadSeconds: { smoke: 1, quick: 2, full: 15 }[mode],
+      serverPid: server.process.pid,
+    };
     for (const group of groups) {
       console.log(`[${db}] ${group}…`);
       const groupStarted = performance.now();
@@ -118,13 +135,13 @@ const machine = `${os.cpus().length} cores, load average ${os
   .map((l) => l.toFixed(1))
   .join(' / ')} (1 / 5 / 15 min) at the end`;
 console.log(
-  `\n${clients.toLocaleString('en-US')} clients, ${size.videos.toLocaleString('en-US')} videos, ~${(clients * size.viewsPerClient).toLocaleString('en-US')} views${quick ? ' (quick mode)' : ''}; ${machine}\n`,
+  `\n${clients.toLocaleString('en-US')} clients, ${size.videos.toLocaleString('en-US')} videos, ~${(clients * size.viewsPerClient).toLocaleString('en-US')} views${mode === 'full' ? '' : ` (${mode} mode)`}; ${machine}\n`,
 );
 console.log(table);
 
-const file = path.resolve('bench/results', `${new Date().toISOString().slice(0, 10)}${quick ? '-quick' : ''}.json`);
+const file = path.resolve('bench/results', `${new Date().toISOString().slice(0, 10)}${mode === 'full' ? '' : `-${mode}`}.json`);
 fs.mkdirSync(path.dirname(file), { recursive: true });
-fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), quick, size, machine, results, table }, null, 2)}\n`);
+fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), quick, smoke, size, machine, results, table }, null, 2)}\n`);
 console.log(`\nSaved ${path.relative(process.cwd(), file)}`);
 
 // A figure that could not be measured means the harness (or the product) is broken: fail, so CI

@@ -6,12 +6,12 @@ import type { BenchCase } from './types';
 export const LOAD_CONNECTIONS = 200;
 
 /**
- * 200 concurrent connections for 60 s (quick mode: 3 s) against the read endpoints a
+ * 200 concurrent connections for 60 s (quick mode: 3 s, smoke: 1 s) against the read endpoints a
  * console session uses (client list pages, client details, videos, dashboard stats), round-robin.
  * Any error, timeout or non-2xx answer counts; the target is none at all.
  */
-export const loadCase: BenchCase = async ({ client, quick }) => {
-  const seconds = quick ? 3 : 60;
+export const loadCase: BenchCase = async ({ client, quick, smoke }) => {
+  const seconds = smoke ? 1 : quick ? 3 : 60;
   const page = await client.get<{ clients: { _id: number }[] }>('/api/client/v1/clients/1?page=1&perPage=25');
   const ids = page.clients.slice(0, 10).map((row) => row._id);
   if (ids.length === 0) throw new Error('the data set has no clients to load');

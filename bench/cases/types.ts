@@ -4,6 +4,8 @@ import type { Figure } from '../lib/figures';
 export interface BenchContext {
   client: BenchClient;
   quick: boolean;
+  /** CI's smoke run (quick is set too): every figure once over a tiny data set, so the harness cannot rot. */
+  smoke?: boolean;
   /** Sequential samples per latency figure. */
   samples: number;
   /** Seconds per load run. */
