@@ -28,7 +28,9 @@ export default defineConfig({
   resolve: { alias: contractAlias },
   // The server swaps this placeholder for a fresh nonce on every page load (server/src/lib/security.ts).
   html: { cspNonce: 'CSP_NONCE_PLACEHOLDER' },
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1200 },
+  // The manifest tells the server which chunks the page a browser opens on needs, to announce them
+  // in that page (server/src/routes/openingPages.ts).
+  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1200, manifest: true },
   server: {
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
   },

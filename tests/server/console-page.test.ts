@@ -22,7 +22,23 @@ describe.each(testDatabases())('the console page on $name', ({ open }) => {
   let app: FastifyInstance;
   const clock = testClock();
   const consoleDir = fs.mkdtempSync(path.join(os.tmpdir(), 'console-'));
-  fs.writeFileSync(path.join(consoleDir, 'index.html'), '<!doctype html><html><head><title>x</title></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(consoleDir, 'index.html'),
+    '<!doctype html><html><head><title>x</title><script type="module" crossorigin src="/assets/index-A.js"></script></head><body><div id="root"></div></body></html>',
+  );
+  // What Vite's build manifest says of the entry and two pages (keys: source modules and shared chunks).
+  fs.mkdirSync(path.join(consoleDir, '.vite'));
+  fs.writeFileSync(
+    path.join(consoleDir, '.vite', 'manifest.json'),
+    JSON.stringify({
+      'index.html': { file: 'assets/index-A.js', isEntry: true, imports: ['_shared-S.js'], dynamicImports: ['src/clients/ClientListPage.tsx'] },
+      '_shared-S.js': { file: 'assets/shared-S.js' },
+      '_table-T.js': { file: 'assets/table-T.js', imports: ['_cell-C.js', '_shared-S.js'] },
+      '_cell-C.js': { file: 'assets/cell-C.js', imports: ['_table-T.js'] },
+      'src/clients/ClientListPage.tsx': { file: 'assets/ClientListPage-L.js', isDynamicEntry: true, imports: ['_shared-S.js', '_table-T.js'] },
+      'src/dashboard/Dashboard.tsx': { file: 'assets/Dashboard-D.js', isDynamicEntry: true },
+    }),
+  );
 
   beforeAll(async () => {
     database = await open();
@@ -69,5 +85,26 @@ describe.each(testDatabases())('the console page on $name', ({ open }) => {
     const html = (await page('/', cookie)).body;
     expect(html).not.toContain('<script>alert(1)');
     expect(sessionState(html)).toMatchObject({ user: { nickname: '</script><script>alert(1)</script>' } });
+  });
+
+  /** The page code a console page asks the browser to fetch beside the console's own. */
+  const preloaded = (html: string) => [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)].map((match) => match[1]);
+
+  it("announces the code of the page it opens on beside the console's own, once each, for a signed-in browser only", async () => {
+    const cookie = await signIn(app);
+    expect(preloaded((await page('/clients/all', cookie)).body)).toEqual(['/assets/ClientListPage-L.js', '/assets/table-T.js', '/assets/cell-C.js']);
+    expect(preloaded((await page('/clients/new?page=2', cookie)).body)).toEqual(['/assets/ClientListPage-L.js', '/assets/table-T.js', '/assets/cell-C.js']);
+    expect(preloaded((await page('/', cookie)).body)).toEqual(['/assets/Dashboard-D.js']);
+    for (const other of ['/videos', '/clients', '/clients/all/extra', '/client/']) expect(preloaded((await page(other, cookie)).body)).toEqual([]);
+    // Signed out, the browser leaves for the login page: nothing to fetch.
+    expect(preloaded((await page('/clients/all')).body)).toEqual([]);
+  });
+
+  it('does not serve the build manifest', async () => {
+    for (const url of ['/.vite/manifest.json', '/%2Evite/manifest.json', '/assets/../.vite/manifest.json']) {
+      const response = await app.inject({ method: 'GET', url });
+      expect(response.statusCode, url).toBe(404);
+      expect(response.body).not.toContain('ClientListPage');
+    }
   });
 });

@@ -6,6 +6,7 @@ import { markRoutesPublic } from '../auth/guard';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { publicProfile } from '../auth/staff';
 import { NONCE_PLACEHOLDER } from '../lib/security';
+import { openingPagePreloads } from './openingPages';
 import { RUNTIME_CONFIG_ELEMENT_ID, SEARCH_HOST_SELF, type RuntimeConfig } from '@contract/search';
 import type { IsAuthenticatedResponse } from '@contract/auth';
 import { SESSION_STATE_ELEMENT_ID } from '@contract/pageState';
@@ -41,12 +42,17 @@ export async function registerConsole(app: FastifyInstance) {
    * The page carries /api/isAuthenticated's answer (contract/pageState.ts): a cold load renders
    * without that round trip. The answer is personal, so the page is never stored by a cache.
    */
+  const preloadsFor = built ? openingPagePreloads(root, indexHtml, NONCE_PLACEHOLDER) : () => '';
   const sendConsole = async (request: FastifyRequest, reply: FastifyReply) => {
     if (!built) return reply.status(404).send({ message: 'The console is not built: run `npm run build`, then restart the server.' });
     const resolved = await app.sessions.resolve(request.cookies[SESSION_COOKIE]);
     const session: IsAuthenticatedResponse = resolved ? { isAuthenticated: true, user: publicProfile(resolved.user) } : { isAuthenticated: false, user: null };
     reply.header('cache-control', 'no-store');
-    const html = indexHtml.replace('</head>', `${jsonElement(SESSION_STATE_ELEMENT_ID, session)}</head>`);
+    const pathname = request.url.split('?')[0]!;
+    const pagePath = pathname.startsWith(app.pathPrefix) ? pathname.slice(app.pathPrefix.length) || '/' : pathname;
+    // A signed-out browser leaves for the login page at once: it needs no page code.
+    const preloads = session.isAuthenticated ? preloadsFor(pagePath) : '';
+    const html = indexHtml.replace('</head>', `${preloads}${jsonElement(SESSION_STATE_ELEMENT_ID, session)}</head>`);
     return reply.type('text/html').send(html.replaceAll(NONCE_PLACEHOLDER, reply.cspNonce()));
   };
   await app.register(async (files) => {
@@ -64,7 +70,8 @@ export async function registerConsole(app: FastifyInstance) {
         index: false,
         preCompressed: true,
         // index.html is only served by sendConsole, with this response's CSP nonce filled in.
-        allowedPath: (pathName) => !pathName.endsWith('/index.html'),
+        // The build manifest (.vite/) is the server's own reading, not one of the console's files.
+        allowedPath: (pathName) => !pathName.endsWith('/index.html') && !pathName.startsWith('/.vite/'),
         setHeaders(res, filePath) {
           // Vite puts a content hash in every asset name, so those never change.
           res.header('cache-control', filePath.includes(`${path.sep}assets${path.sep}`) ? 'public, max-age=31536000, immutable' : 'no-cache');
