@@ -77,7 +77,7 @@ describe('the console shell in Chromium', () => {
       if (url.pathname.startsWith('/api/')) api.push(`${url.pathname}${url.search}`);
     });
     await page.goto(`${server.url}/clients/all`);
-    await expect.poll(() => page.locator('table tbody tr td').first().isVisible()).toBe(true);
+    await page.waitForSelector('table tbody tr td');
     expect(api[0]).toBe('/api/client/v1/clients/1?page=1&perPage=25&sort=_id&order=ASC');
     expect(api.filter((path) => path.startsWith('/api/client/v1/clients/1?'))).toHaveLength(1);
     await signedIn.context().close();
