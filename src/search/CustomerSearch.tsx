@@ -5,16 +5,19 @@ import type { ConsoleConfig } from '../providers/config';
 import { createSearchClient } from './searchClient';
 import { STALLED_SEARCH_DELAY_MS } from './searchRules';
 import { CustomerSearchPanel } from './CustomerSearchPanel';
+import type { SearchForSelectProps } from './SearchForSelect';
 
 export interface CustomerSearchProps {
   config: Pick<ConsoleConfig, 'algolia' | 'apiBaseUrl' | 'serverPrefix'>;
   /** Typed into the stand-in box while this loaded. */
   initialValue?: string;
   autoFocus?: boolean;
+  /** What the stand-in's 'Search for:' was asked meanwhile (focus, open). */
+  searchFor?: SearchForSelectProps;
 }
 
 /** Spec §2: InstantSearch on the Customers index, 20 hits a page, 'stalled' after 200 ms. */
-const CustomerSearch = ({ config, initialValue = '', autoFocus = false }: CustomerSearchProps) => {
+const CustomerSearch = ({ config, initialValue = '', autoFocus = false, searchFor }: CustomerSearchProps) => {
   const searchClient = useMemo(() => createSearchClient(config), [config]);
   if (!searchClient) return null;
   return (
@@ -25,7 +28,7 @@ const CustomerSearch = ({ config, initialValue = '', autoFocus = false }: Custom
       future={{ preserveSharedStateOnUnmount: true }}
     >
       <Configure hitsPerPage={DEFAULT_HITS_PER_PAGE} />
-      <CustomerSearchPanel initialValue={initialValue} autoFocus={autoFocus} />
+      <CustomerSearchPanel initialValue={initialValue} autoFocus={autoFocus} searchFor={searchFor} />
     </InstantSearch>
   );
 };

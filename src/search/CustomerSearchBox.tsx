@@ -1,11 +1,13 @@
-import type { KeyboardEvent, Ref } from 'react';
-import { Box, IconButton, InputBase, MenuItem, TextField } from '@mui/material';
+import type { KeyboardEvent, ReactNode, Ref } from 'react';
+import { Box, IconButton, InputBase } from '@mui/material';
 import SearchIcon from '@mui/icons-material/Search';
 import ClearIcon from '@mui/icons-material/Close';
 import { useTranslate } from 'react-admin';
-import { CUSTOMERS_INDEX, MAX_QUERY_LENGTH } from '@contract/searchRules';
+import { MAX_QUERY_LENGTH } from '@contract/searchRules';
 
 interface Props {
+  /** 'Search for:': the real select (SearchForSelect), or the stand-in's (SearchForField) until the widget is there. */
+  searchFor: ReactNode;
   value: string;
   anchorRef?: Ref<HTMLDivElement>;
   autoFocus?: boolean;
@@ -15,6 +17,7 @@ interface Props {
   expanded: boolean;
   activeId?: string;
   onFocus(): void;
+  onBlur?(): void;
   onChange(value: string): void;
   onSubmit(): void;
   onClear(): void;
@@ -23,6 +26,7 @@ interface Props {
 
 /** Spec §2: 'Search for:' (only Customers), the box (512 characters at most) and its two buttons. */
 export const CustomerSearchBox = ({
+  searchFor,
   value,
   anchorRef,
   autoFocus,
@@ -31,6 +35,7 @@ export const CustomerSearchBox = ({
   expanded,
   activeId,
   onFocus,
+  onBlur,
   onChange,
   onSubmit,
   onClear,
@@ -39,9 +44,7 @@ export const CustomerSearchBox = ({
   const translate = useTranslate();
   return (
     <Box component="form" role="search" noValidate data-ready={ready ? 'true' : undefined} onSubmit={(event) => (event.preventDefault(), onSubmit())}>
-      <TextField select size="small" fullWidth label={translate('search.search_for')} value={CUSTOMERS_INDEX} sx={{ mb: 1 }}>
-        <MenuItem value={CUSTOMERS_INDEX}>{translate('search.indexes.customers')}</MenuItem>
-      </TextField>
+      {searchFor}
       {/* Not a MUI Paper: react-admin's sidebar restyles every Paper inside it (full height). */}
       <Box
         ref={anchorRef}
@@ -61,6 +64,7 @@ export const CustomerSearchBox = ({
           autoFocus={autoFocus}
           placeholder={translate('search.placeholder')}
           onFocus={onFocus}
+          onBlur={onBlur}
           onChange={(event) => onChange(event.target.value)}
           onKeyDown={onKeyDown}
           sx={{ flex: 1, fontSize: 14, minWidth: 0 }}

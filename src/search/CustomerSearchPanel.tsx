@@ -8,6 +8,7 @@ import type { CustomerHit } from '@contract/search';
 import { moveSelection, SEARCH_DEBOUNCE_MS, showableHits } from './searchRules';
 import { CustomerSearchBox } from './CustomerSearchBox';
 import { CustomerHitList } from './CustomerHitList';
+import { SearchForSelect, type SearchForSelectProps } from './SearchForSelect';
 
 const LIST_ID = 'customer-search-results';
 
@@ -15,7 +16,15 @@ const LIST_ID = 'customer-search-results';
  * The box and its list of hits. The list shows once the box is focused and hides on a click
  * outside, on Escape and when a hit is opened; typing searches 500 ms after the last keystroke.
  */
-export const CustomerSearchPanel = ({ initialValue = '', autoFocus = false }: { initialValue?: string; autoFocus?: boolean }) => {
+export const CustomerSearchPanel = ({
+  initialValue = '',
+  autoFocus = false,
+  searchFor,
+}: {
+  initialValue?: string;
+  autoFocus?: boolean;
+  searchFor?: SearchForSelectProps;
+}) => {
   const { query, refine, clear } = useSearchBox();
   const { items } = useHits<CustomerHit>();
   const { status } = useInstantSearch({ catchError: true });
@@ -76,6 +85,7 @@ export const CustomerSearchPanel = ({ initialValue = '', autoFocus = false }: { 
     >
       <Box sx={{ px: 1.5, pb: 1 }}>
         <CustomerSearchBox
+          searchFor={<SearchForSelect {...searchFor} />}
           value={value}
           anchorRef={setAnchor}
           autoFocus={autoFocus}

@@ -4,6 +4,7 @@ import { useSidebarState } from 'react-admin';
 import { config as consoleConfig, type ConsoleConfig } from '../providers/config';
 import { CustomerSearchBox } from './CustomerSearchBox';
 import type { CustomerSearchProps } from './CustomerSearch';
+import { SearchForField } from './SearchForField';
 
 type SearchConfig = Pick<ConsoleConfig, 'algolia' | 'apiBaseUrl' | 'serverPrefix'>;
 
@@ -11,35 +12,70 @@ type SearchConfig = Pick<ConsoleConfig, 'algolia' | 'apiBaseUrl' | 'serverPrefix
 // download: they load when staff point at or focus the box.
 const loadCustomerSearch = () => import('./CustomerSearch').then((module) => module.default);
 
+interface Loaded {
+  Widget: ComponentType<CustomerSearchProps>;
+  /** Which stand-in field had the focus when the widget arrived: the widget's takes it over. */
+  focus: 'query' | 'searchFor' | null;
+  /** 'Search for:' was clicked or asked to open with a key meanwhile. */
+  openSearchFor: boolean;
+}
+
 /**
  * Spec §2: renders nothing when the application id or the search key is empty. Until the widget
- * has loaded, the same box stands in (what is typed meanwhile is kept and searched for).
+ * has loaded, the same box stands in (what is typed meanwhile is kept and searched for; the focus
+ * and an opened 'Search for:' carry over to the widget's own fields).
  */
 export const SearchWidget = ({ config }: { config: SearchConfig }) => {
-  const [Widget, setWidget] = useState<ComponentType<CustomerSearchProps> | null>(null);
+  const [loaded, setLoaded] = useState<Loaded | null>(null);
   const [value, setValue] = useState('');
   const wanted = useRef(false);
-  const focused = useRef(false);
+  const focus = useRef<Loaded['focus']>(null);
+  const openSearchFor = useRef(false);
   const enabled = Boolean(config.algolia.appId && config.algolia.searchKey);
 
   const load = () => {
     if (wanted.current) return;
     wanted.current = true;
-    void loadCustomerSearch().then((component) => setWidget(() => component));
+    void loadCustomerSearch().then((Widget) => setLoaded({ Widget, focus: focus.current, openSearchFor: openSearchFor.current }));
+  };
+  const focused = (field: Loaded['focus']) => () => {
+    focus.current = field;
+    load();
+  };
+  const blurred = () => {
+    focus.current = null;
   };
   if (!enabled) return null;
-  if (Widget) return <Widget config={config} initialValue={value} autoFocus={focused.current} />;
+  if (loaded) {
+    const { Widget } = loaded;
+    return (
+      <Widget
+        config={config}
+        initialValue={value}
+        autoFocus={loaded.focus === 'query'}
+        searchFor={{ autoFocus: loaded.focus === 'searchFor', defaultOpen: loaded.openSearchFor }}
+      />
+    );
+  }
   return (
     // Pointing at the box fetches the code; focusing or typing swaps the widget in.
     <Box sx={{ px: 1.5, pb: 1 }} onPointerEnter={() => void loadCustomerSearch()}>
       <CustomerSearchBox
+        searchFor={
+          <SearchForField
+            onFocus={focused('searchFor')}
+            onBlur={blurred}
+            onOpen={() => {
+              openSearchFor.current = true;
+              load();
+            }}
+          />
+        }
         value={value}
         listId="customer-search-results"
         expanded={false}
-        onFocus={() => {
-          focused.current = true;
-          load();
-        }}
+        onFocus={focused('query')}
+        onBlur={blurred}
         onChange={(text) => {
           setValue(text);
           load();

@@ -14,6 +14,23 @@ const focusLoadedBox = async (page: Page) => {
   await poll(() => page.locator('form[role="search"][data-ready="true"]').count()).toBe(1);
 };
 
+/** Holds the widget's chunk back until `release()`: the stand-in box is what staff meet meanwhile. */
+async function holdWidget(page: Page) {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/CustomerSearch-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+const searchFor = (page: Page) => page.getByRole('combobox', { name: 'Search for:' });
+const focused = (page: Page) =>
+  page.evaluate(() => {
+    const element = document.activeElement!;
+    return `${element.getAttribute('role')}: ${element.getAttribute('aria-label') ?? element.textContent}`;
+  });
+
 describe('customer search in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -73,6 +90,78 @@ describe('customer search in Chromium', () => {
     await poll(async () => (await results(page).count()) > 0).toBe(true);
     await page.waitForTimeout(500);
     await screenshot(page, 'search-results-390');
+    await page.context().close();
+  });
+
+  it("keeps the keyboard working on the stand-in box before the widget arrives: 'Search for:' opened with a key opens once it is there", async () => {
+    const page = await signInPage(browser, server);
+    await poll(() => page.getByRole('heading', { level: 1, name: 'Dashboard' }).isVisible()).toBe(true);
+    await page.goto(`${server.url}/`);
+    const release = await holdWidget(page);
+    await poll(() => searchFor(page).isVisible()).toBe(true);
+    expect(await page.locator('form[role="search"][data-ready="true"]').count()).toBe(0);
+    // The stand-in's 'Search for:' is a closed combobox showing Customers, with the box after it in Tab order.
+    expect(await searchFor(page).getAttribute('aria-haspopup')).toBe('listbox');
+    expect(await searchFor(page).getAttribute('aria-expanded')).toBe('false');
+    expect(await searchFor(page).textContent()).toBe('Customers');
+    await searchFor(page).focus();
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('combobox: Search customers');
+    await page.keyboard.press('Shift+Tab');
+    expect(await focused(page)).toBe('combobox: Customers');
+    await page.keyboard.press('ArrowDown');
+    release();
+    await poll(() => page.locator('form[role="search"][data-ready="true"]').count()).toBe(1);
+    // The real select took the focus over and opened its menu.
+    await poll(() => page.getByRole('listbox').getByRole('option').allTextContents()).toEqual(['Customers']);
+    await poll(() => focused(page)).toBe('option: Customers');
+    await page.keyboard.press('Escape');
+    await poll(() => focused(page)).toBe('combobox: Customers');
+    expect(await searchFor(page).getAttribute('aria-expanded')).toBe('false');
+    await page.keyboard.press('Tab');
+    expect(await focused(page)).toBe('combobox: Search customers');
+    await page.keyboard.type('oliv');
+    await poll(async () => (await results(page).count()) > 0).toBe(true);
+    await page.context().close();
+  });
+
+  it("carries a click on the stand-in's 'Search for:' and the box's focus over to the widget, and leaves the focus alone once staff moved on", async () => {
+    const page = await signInPage(browser, server);
+    await poll(() => page.getByRole('heading', { level: 1, name: 'Dashboard' }).isVisible()).toBe(true);
+
+    // A click on 'Search for:': its menu is open once the widget is there.
+    await page.goto(`${server.url}/`);
+    let release = await holdWidget(page);
+    await searchFor(page).click();
+    release();
+    await poll(() => page.getByRole('listbox').getByRole('option').allTextContents()).toEqual(['Customers']);
+    await page.keyboard.press('Escape');
+    await poll(() => focused(page)).toBe('combobox: Customers');
+
+    // Typed into the stand-in box: kept, searched for, and the box keeps the focus.
+    await page.unrouteAll();
+    await page.goto(`${server.url}/`);
+    release = await holdWidget(page);
+    await searchBox(page).click();
+    await page.keyboard.type('oliv');
+    release();
+    await poll(() => page.locator('form[role="search"][data-ready="true"]').count()).toBe(1);
+    expect(await searchBox(page).inputValue()).toBe('oliv');
+    expect(await focused(page)).toBe('combobox: Search customers');
+    await poll(async () => (await results(page).locator('.hit-name').allTextContents()).some((name) => /oliv/i.test(name))).toBe(true);
+
+    // Tabbed through and past the box before the widget arrived: the focus stays where staff are.
+    await page.unrouteAll();
+    await page.goto(`${server.url}/`);
+    release = await holdWidget(page);
+    await searchFor(page).focus();
+    const inSearch = () => page.evaluate(() => Boolean(document.activeElement?.closest('form[role="search"]')));
+    for (let presses = 0; presses < 5 && (await inSearch()); presses += 1) await page.keyboard.press('Tab');
+    expect(await inSearch()).toBe(false);
+    const elsewhere = await focused(page);
+    release();
+    await poll(() => page.locator('form[role="search"][data-ready="true"]').count()).toBe(1);
+    expect(await focused(page)).toBe(elsewhere);
     await page.context().close();
   });
 });

@@ -59,6 +59,52 @@ describe('customer search widget', () => {
     expect(screen.getByTitle('Clear the search query')).toBeInTheDocument();
   });
 
+  it("stands in for 'Search for:' until the widget is there, and hands the focus and an opening key over to the real select", async () => {
+    searchBackend(() => []);
+    renderSearch();
+    const standIn = await screen.findByRole('combobox', { name: 'Search for:' });
+    expect(screen.getByRole('search')).not.toHaveAttribute('data-ready');
+    expect(standIn).toHaveTextContent('Customers');
+    expect(standIn).toHaveAttribute('aria-haspopup', 'listbox');
+    expect(standIn).toHaveAttribute('aria-expanded', 'false');
+    expect(standIn).toHaveAttribute('tabindex', '0');
+    // Focused and asked to open with a key before the widget's code has arrived.
+    act(() => {
+      standIn.focus();
+      fireEvent.keyDown(standIn, { key: 'ArrowDown' });
+    });
+    // (The open menu hides the rest of the page from the accessibility tree.)
+    await waitFor(() => expect(screen.getByRole('search', { hidden: true })).toHaveAttribute('data-ready', 'true'));
+    await waitFor(() => expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Customers']));
+    expect(list()).toBeNull();
+    fireEvent.keyDown(document.activeElement!, { key: 'Escape' });
+    const real = screen.getByRole('combobox', { name: 'Search for:' });
+    expect(real).not.toBe(standIn);
+    await waitFor(() => expect(real).toHaveFocus());
+    expect(real).toHaveAttribute('aria-expanded', 'false');
+  });
+
+  it('hands the focus of the stand-in box over to the widget, and not once staff have left it', async () => {
+    searchBackend(() => []);
+    const first = renderSearch();
+    const standIn = await box();
+    act(() => standIn.focus());
+    await waitFor(() => expect(screen.getByRole('search')).toHaveAttribute('data-ready', 'true'));
+    expect(await box()).not.toBe(standIn);
+    expect(await box()).toHaveFocus();
+    first.unmount();
+
+    renderSearch();
+    const again = await box();
+    act(() => {
+      again.focus();
+      again.blur();
+    });
+    await waitFor(() => expect(screen.getByRole('search')).toHaveAttribute('data-ready', 'true'));
+    expect(document.body).toHaveFocus();
+    expect(list()).toBeNull();
+  });
+
   it('keeps the results hidden until the box is focused, and hides them on a click outside', async () => {
     searchBackend(() => [OLIVIA]);
     const { user } = renderSearch();
