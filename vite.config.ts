@@ -28,9 +28,20 @@ export default defineConfig({
   resolve: { alias: contractAlias },
   // The server swaps this placeholder for a fresh nonce on every page load (server/src/lib/security.ts).
   html: { cspNonce: 'CSP_NONCE_PLACEHOLDER' },
-  // The manifest tells the server which chunks the page a browser opens on needs, to announce them
-  // in that page (server/src/routes/openingPages.ts).
-  build: { outDir: 'dist', sourcemap: false, chunkSizeWarningLimit: 1200, manifest: true },
+  build: {
+    outDir: 'dist',
+    sourcemap: false,
+    chunkSizeWarningLimit: 1200,
+    // The manifest tells the server which chunks the page a browser opens on needs, to announce them
+    // in that page (server/src/routes/openingPages.ts).
+    manifest: true,
+    // Everything the page loads before any of its own lazy parts (the entry's static imports) in one
+    // file. Left to itself Rolldown splits what the entry shares with the lazy pages into ~25 small
+    // chunks, and each file is compressed on its own: the same code as one file is ~22 KB (10%)
+    // smaller in brotli, and one request instead of ~25. Lazy pages import from it as they did from
+    // those chunks; only code shared by lazy pages alone is still split out as before.
+    rolldownOptions: { output: { codeSplitting: { groups: [{ name: 'initial', tags: ['$initial'] }] } } },
+  },
   server: {
     proxy: Object.fromEntries(proxied.map((path) => [path, { target: apiTarget, changeOrigin: false }])),
   },
