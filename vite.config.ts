@@ -1,6 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
+import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 // In development the console runs on Vite's port and the API on the server's.
@@ -23,8 +24,30 @@ const nativeObjectEntries: Plugin = {
   load: (id) => (id === OBJECT_ENTRIES ? 'module.exports = Object.entries;' : null),
 };
 
+// MUI's Tooltip brings Popper and popper.js (~9 KB of the first download) for something shown only
+// once staff point at, focus or touch something. Every import of its component (the console's,
+// react-admin's menu entries and buttons, MUI's own) gets src/common/LazyTooltip.tsx instead, which
+// renders the child as a closed Tooltip does and fetches the real one on first use; it alone gets
+// the real one. (Build only: the dev server and the tests use MUI's Tooltip itself.)
+const LAZY_TOOLTIP = fileURLToPath(new URL('./src/common/LazyTooltip.tsx', import.meta.url));
+const MUI_TOOLTIP_DIR = /[\\/]@mui[\\/]material[\\/]esm[\\/]Tooltip[\\/]/;
+const lazyTooltip: Plugin = {
+  name: 'lazy-mui-tooltip',
+  enforce: 'pre',
+  apply: 'build',
+  async resolveId(source, importer, options) {
+    // @mui/material/Tooltip (and the package's index) re-export its component from ./Tooltip.js.
+    if (source === './Tooltip.js' && importer && MUI_TOOLTIP_DIR.test(importer)) return LAZY_TOOLTIP;
+    if (source === '@mui/material/Tooltip' && importer === LAZY_TOOLTIP) {
+      const index = await this.resolve(source, importer, { ...options, skipSelf: true });
+      return index && join(dirname(index.id), 'Tooltip.js');
+    }
+    return null;
+  },
+};
+
 export default defineConfig({
-  plugins: [react(), nativeObjectEntries],
+  plugins: [react(), nativeObjectEntries, lazyTooltip],
   resolve: { alias: contractAlias },
   // The server swaps this placeholder for a fresh nonce on every page load (server/src/lib/security.ts).
   html: { cspNonce: 'CSP_NONCE_PLACEHOLDER' },

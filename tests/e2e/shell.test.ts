@@ -83,6 +83,32 @@ describe('the console shell in Chromium', () => {
     await signedIn.context().close();
   });
 
+  // MUI's Tooltip (with Popper) is not part of the first download: the build puts
+  // src/common/LazyTooltip.tsx in its place, which fetches it when a tooltip is first wanted.
+  it("fetches MUI's Tooltip when a tooltip is first wanted, and shows it then", async () => {
+    const signedIn = await signInPage(browser, server);
+    const page = await signedIn.context().newPage();
+    const tooltipScripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script' && /\/Tooltip-[^/]*\.js$/.test(request.url())) tooltipScripts.push(request.url());
+    });
+    await page.goto(`${server.url}/`, { waitUntil: 'networkidle' });
+    const theme = page.getByRole('button', { name: 'Toggle light/dark mode' });
+    await expect.poll(() => theme.isVisible()).toBe(true);
+    expect(tooltipScripts).toEqual([]);
+    // Named as the Tooltip names it, before it is there.
+    expect(await page.getByRole('button', { name: 'Close menu' }).count()).toBe(1);
+    await theme.hover();
+    await expect.poll(() => page.getByRole('tooltip').textContent()).toBe('Toggle light/dark mode');
+    expect(tooltipScripts).toHaveLength(1);
+    // Folded sidebar: its entries are named and explained by their tooltips.
+    await page.getByRole('button', { name: 'Close menu' }).click();
+    const dashboard = page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Dashboard' });
+    await dashboard.hover();
+    await expect.poll(() => page.getByRole('tooltip').filter({ hasText: 'Dashboard' }).isVisible()).toBe(true);
+    await signedIn.context().close();
+  });
+
   it('logs out from the footer menu and lands on the login page, signed out', async () => {
     const page = await signInPage(browser, server);
     await expect.poll(() => page.getByText('e2e@studio.test').isVisible()).toBe(true);
