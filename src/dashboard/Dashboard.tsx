@@ -1,4 +1,5 @@
-import { Alert, Box, Button, Typography } from '@mui/material';
+import { lazy, Suspense } from 'react';
+import { Box, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { PageHeader } from '../layout/PageHeader';
@@ -7,6 +8,9 @@ import { useConsoleDataProvider } from '../providers/dataProvider';
 import { StatCard } from './StatCard';
 import { TrendCharts } from './TrendCharts';
 import { cardsState, categoryVideosPath, PAID_CLIENTS_PATH, STAT_KEYS, VIDEO_PLAYS_PATH, type StatKey } from './statsRules';
+
+// Shown only when the stats call fails: fetched then.
+const StatsFailed = lazy(() => import('./StatsFailed'));
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
@@ -59,17 +63,9 @@ const Dashboard = () => {
         ))}
       </Box>
       {stats.isError && (
-        <Alert
-          severity="error"
-          sx={{ mt: 2 }}
-          action={
-            <Button color="inherit" size="small" onClick={() => void stats.refetch()} loading={stats.isFetching}>
-              {translate('dashboard.retry')}
-            </Button>
-          }
-        >
-          {translate('dashboard.call_failed', { reason: stats.error.message || translate('ra.message.error') })}
-        </Alert>
+        <Suspense fallback={null}>
+          <StatsFailed reason={stats.error.message} retrying={stats.isFetching} onRetry={() => void stats.refetch()} />
+        </Suspense>
       )}
       <TrendCharts />
     </>
