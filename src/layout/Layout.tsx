@@ -51,7 +51,7 @@ export const Layout = (inProps: { children: ReactNode }) => {
       <div className={LayoutClasses.appFrame}>
         <AppBar />
         <main className={LayoutClasses.contentWithSidebar}>
-          <Sidebar appBarAlwaysOn>
+          <Sidebar>
             <Menu />
           </Sidebar>
           <div id="main-content" className={LayoutClasses.content}>
