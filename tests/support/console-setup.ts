@@ -54,4 +54,10 @@ afterEach(() => {
     throw new Error(`The fake backend has no handler for ${unhandled.length} request(s):\n${[...new Set(unhandled)].join('\n')}`);
   }
 });
-afterAll(() => server.close());
+afterAll(() => {
+  server.close();
+  // The console files share their worker's window (vitest.config.ts: isolate: false); a file that
+  // sized it for a phone or a wide desktop does not size the next one. jsdom starts at 1024 × 768.
+  window.innerWidth = 1024;
+  window.innerHeight = 768;
+});
