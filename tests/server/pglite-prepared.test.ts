@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PGlite } from '@electric-sql/pglite';
 import { openDatabase, type Database } from '../../server/src/db/client';
 import { PREPARED_LIMIT } from '../../server/src/db/pglitePrepared';
 
@@ -58,5 +59,36 @@ describe('prepared statements in the PGlite thread', () => {
     await expect(database.query('SELEC $1', [1])).rejects.toMatchObject({ code: '42601', query: 'SELEC $1' });
     await expect(database.query('SELECT $1::int AS n', [1, 2])).rejects.toMatchObject({ code: '08P01' });
     expect(await database.query('SELECT $1::int AS n', [7])).toEqual([{ n: 7 }]);
+  });
+
+  it("makes the same rows on the server's thread as PGlite's own query(), for every kind of column", async () => {
+    const own = await PGlite.create();
+    try {
+      const setup = `CREATE TYPE mood AS ENUM ('calm', 'busy');
+        CREATE TABLE kinds (id int PRIMARY KEY, big bigint, price numeric(8,2), ratio float8, flag bool, name varchar(20), born date,
+          seen timestamp, stamped timestamptz, span interval, doc json, docb jsonb, raw bytea, uid uuid, ints int4[], texts text[],
+          docs jsonb[], feeling mood, feelings mood[]);
+        INSERT INTO kinds VALUES (1, 9007199254740993, 12.5, 0.25, true, 'Zoë «x»', '2024-02-29'::date, '2026-11-28 08:00:01.5',
+          '2026-11-28 08:00:01.5+02', '1 day 02:03:04', '{"a": [1, "b"]}', '{"k": null}', '\\x00ff10', 'a0eebc99-9c0b-4ef8-bb6d-6bb9bd380a11',
+          '{1,NULL,3}', '{"a,b","c\\"d",NULL}', ARRAY['{"x":1}'::jsonb], 'busy', '{calm,busy}'),
+          (2, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL)`;
+      await database.execScript(setup);
+      await own.exec(setup);
+      const statements: Array<[string, unknown[]]> = [
+        ['SELECT * FROM kinds WHERE id = $1', [1]],
+        ['SELECT * FROM kinds WHERE id = $1', [2]],
+        ['SELECT id, ints, texts FROM kinds WHERE id > $1 ORDER BY id', [0]],
+        ['SELECT count(*) AS n, sum(price) AS total, array_agg(id ORDER BY id) AS ids FROM kinds WHERE id >= $1', [1]],
+        ['UPDATE kinds SET flag = NOT flag WHERE id = $1 RETURNING id, flag', [1]],
+        ['DELETE FROM kinds WHERE id = $1', [99]],
+      ];
+      for (const [sql, params] of statements) {
+        const expected = await own.query(sql, params);
+        const [row] = await database.query(sql, params);
+        expect(row).toEqual(expected.rows[0]);
+      }
+    } finally {
+      await own.close();
+    }
   });
 });

@@ -10,7 +10,8 @@ import * as sections from './sections';
 
 /** One client by id (spec §7: `client` holds exactly one entry); 404 when there is none. */
 export async function clientById(database: Database, id: number): Promise<{ client: Client[] }> {
-  const [row] = await database.query<ClientRow>(`SELECT ${CLIENT_COLUMNS} FROM clients c WHERE c.id = $1`, [id]);
+  // By primary key: one plan fits every id.
+  const [row] = await database.query<ClientRow>(`SELECT ${CLIENT_COLUMNS} FROM clients c WHERE c.id = $1`, [id], { reusePlan: true });
   if (!row) throw notFound(`No client with id ${id}`);
   return { client: [toClient(row)] };
 }

@@ -23,7 +23,8 @@ export const isUsableKey = (key: ClientKey) => usableEmail(key.email) !== null |
 /**
  * The one rule every client-details call uses: the e-mail (case-insensitive) decides when given,
  * preferring the row whose MindBody id also matches; otherwise the MindBody id (at that site, when
- * a site is given). Both lookups are index-backed (clients_email_idx, clients_mb_idx).
+ * a site is given). Both lookups are index-backed (clients_email_idx, clients_mb_idx), one plan for
+ * every key.
  */
 export async function findClientId(database: Database, key: ClientKey): Promise<number | null> {
   const email = usableEmail(key.email);
@@ -33,6 +34,7 @@ export async function findClientId(database: Database, key: ClientKey): Promise<
       `SELECT id FROM clients WHERE lower(email_address) = lower($1)
        ORDER BY (mb_client_id IS NOT DISTINCT FROM $2) DESC, id LIMIT 1`,
       [email, mbClientId],
+      { reusePlan: true },
     );
     if (rows[0]) return Number(rows[0].id);
   }
@@ -40,8 +42,10 @@ export async function findClientId(database: Database, key: ClientKey): Promise<
     const site = usableSite(key.siteId);
     const rows =
       site === null
-        ? await database.query<{ id: number }>('SELECT id FROM clients WHERE mb_client_id = $1 ORDER BY id LIMIT 1', [mbClientId])
-        : await database.query<{ id: number }>('SELECT id FROM clients WHERE mb_client_id = $1 AND mb_site_id = $2 ORDER BY id LIMIT 1', [mbClientId, site]);
+        ? await database.query<{ id: number }>('SELECT id FROM clients WHERE mb_client_id = $1 ORDER BY id LIMIT 1', [mbClientId], { reusePlan: true })
+        : await database.query<{ id: number }>('SELECT id FROM clients WHERE mb_client_id = $1 AND mb_site_id = $2 ORDER BY id LIMIT 1', [mbClientId, site], {
+            reusePlan: true,
+          });
     if (rows[0]) return Number(rows[0].id);
   }
   return null;

@@ -16,13 +16,34 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+export interface StatementOptions {
+  /**
+   * The statement's best plan does not depend on its values (a lookup by primary key or another
+   * unique key): PostgreSQL may plan it once per connection and reuse that plan (its
+   * plan_cache_mode 'auto': custom plans for the first five runs, then the generic plan when it is
+   * estimated no worse). Planning is most of such a statement's cost; on PGlite, which plans every
+   * other statement for its values, it is ~60 %. Leave it off for anything whose plan should follow
+   * its values (date ranges, name prefixes, optional filters). Inside a PGlite transaction it has
+   * no effect.
+   */
+  reusePlan?: boolean;
+}
+
+/** Statement names for node-postgres: one per distinct text, prepared once on each pooled connection. */
+const statementNames = new Map<string, string>();
+const statementName = (sqlText: string) => {
+  let name = statementNames.get(sqlText);
+  if (!name) statementNames.set(sqlText, (name = `reuse_${statementNames.size + 1}`));
+  return name;
+};
+
 export interface Database {
   kind: 'pglite' | 'postgres';
   db: Db;
   /** Runs parameterless SQL that may hold several statements (migrations, seeding). */
   execScript(sqlText: string): Promise<void>;
   /** Runs one parameterised query and returns its rows. */
-  query<Row = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<Row[]>;
+  query<Row = Record<string, unknown>>(sqlText: string, params?: unknown[], options?: StatementOptions): Promise<Row[]>;
   /**
    * The one way to open a transaction: `work` runs on one connection and everything it does through
    * `tx` (raw SQL, `tx.db` for drizzle, `tx.execScript`) commits together, or nothing does if it
@@ -39,7 +60,7 @@ export interface Database {
 
 /** What raw-SQL helpers need: a Database, or the `tx` of `database.transaction`. */
 export interface Queryable {
-  query<Row = Record<string, unknown>>(sqlText: string, params?: unknown[]): Promise<Row[]>;
+  query<Row = Record<string, unknown>>(sqlText: string, params?: unknown[], options?: StatementOptions): Promise<Row[]>;
 }
 
 /** The `tx` of `database.transaction`: raw SQL, drizzle (`db`) and scripts, all in that one transaction. */
@@ -52,13 +73,13 @@ const SNAPSHOT = 'ISOLATION LEVEL REPEATABLE READ READ ONLY';
 
 /** A transaction's `tx` over whatever runs its statements; drizzle is built only when asked for. */
 function transactionOn(
-  run: (sqlText: string, params?: unknown[]) => Promise<unknown[]>,
+  run: (sqlText: string, params?: unknown[], options?: StatementOptions) => Promise<unknown[]>,
   exec: (sqlText: string) => Promise<unknown>,
   drizzleOn: () => Db,
 ): Transaction {
   let db: Db | undefined;
   return {
-    query: async (sqlText, params) => (await run(sqlText, params)) as never[],
+    query: async (sqlText, params, options) => (await run(sqlText, params, options)) as never[],
     execScript: async (sqlText) => {
       await exec(sqlText);
     },
@@ -132,15 +153,21 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     async execScript(sqlText) {
       await pool.query(sqlText);
     },
-    async query(sqlText, params) {
-      const result = await pool.query(sqlText, params as unknown[]);
+    async query(sqlText, params, options) {
+      const result = options?.reusePlan
+        ? await pool.query({ name: statementName(sqlText), text: sqlText, values: params as unknown[] })
+        : await pool.query(sqlText, params as unknown[]);
       return result.rows;
     },
     transaction(work, options) {
       return inPgTransaction(pool, options?.snapshot ? `BEGIN ${SNAPSHOT}` : 'BEGIN', (client) =>
         work(
           transactionOn(
-            async (sqlText, params) => (await client.query(sqlText, params as unknown[])).rows,
+            async (sqlText, params, statement) =>
+              (statement?.reusePlan
+                ? await client.query({ name: statementName(sqlText), text: sqlText, values: params as unknown[] })
+                : await client.query(sqlText, params as unknown[])
+              ).rows,
             (sqlText) => client.query(sqlText),
             () => drizzlePg({ client, schema }) as unknown as Db,
           ),
@@ -185,8 +212,8 @@ async function openPglite(dataDir: string, onFailure: DatabaseOptions['onFailure
     db: drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db,
     pgliteWorker: thread.worker,
     execScript: (sqlText) => client.exec(sqlText),
-    async query(sqlText, params) {
-      return (await client.query(sqlText, params)).rows as never[];
+    async query(sqlText, params, options) {
+      return (await client.query(sqlText, params, options?.reusePlan ? { reusePlan: true } : undefined)).rows as never[];
     },
     transaction(work, options) {
       return client.transaction(async (tx) => {

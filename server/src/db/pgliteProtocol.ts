@@ -2,17 +2,26 @@ import { messages } from '@electric-sql/pglite';
 
 /**
  * The messages between the server's thread and the worker thread that owns PGlite
- * (pgliteThread.ts, pgliteWorker.ts). Everything crosses by structured clone: rows keep their
- * JavaScript types (Date, bigint, parsed json, Uint8Array) exactly as PGlite made them.
+ * (pgliteThread.ts, pgliteWorker.ts). A statement's answer crosses as PostgreSQL's own messages
+ * (bytes, moved rather than copied) and becomes rows on the server's thread with PGlite's parsers
+ * (pgliteResults.ts): the worker, which runs every statement, does not spend its time making
+ * objects and cloning them. Everything else crosses by structured clone.
  */
 
-/** What PGlite's query options can carry across a thread (functions cannot). */
+/** What the worker needs of PGlite's query options: rows are made on the server's thread, with the rest. */
 export interface WireQueryOptions {
-  rowMode?: 'array' | 'object';
-  /** Type OIDs returned as PostgreSQL's text instead of parsed (drizzle's "leave as is" parsers). */
-  rawTypes?: number[];
   paramTypes?: number[];
+  /** Outside a transaction: PostgreSQL may reuse a plan made once (plan_cache_mode 'auto' for this statement). */
+  reusePlan?: boolean;
 }
+
+/** PGlite's own query for the array types it makes parsers for when it opens (its _initArrayTypes). */
+export const ARRAY_TYPES_SQL = `SELECT b.oid, b.typarray
+  FROM pg_catalog.pg_type a
+  LEFT JOIN pg_catalog.pg_type b ON b.oid = a.typelem
+  WHERE a.typcategory = 'A'
+  GROUP BY b.oid, b.typarray
+  ORDER BY b.oid`;
 
 export type Request =
   | { id: number; op: 'query'; tx?: number; sql: string; params?: unknown[]; options?: WireQueryOptions }
@@ -26,8 +35,12 @@ export type Unnumbered<R = Request> = R extends unknown ? Omit<R, 'id'> : never;
 
 export type Reply = { id: number; ok: true; value?: unknown } | { id: number; ok: false; error: WireError };
 
-/** The first message of the worker: PGlite is open, or why it is not. */
-export type Ready = { ready: true } | { ready: false; error: WireError };
+/**
+ * The first message of the worker: PGlite is open, or why it is not. A statement's answer (a
+ * query's `value`) is PostgreSQL's messages as bytes; `arrayTypes` (array type OID, element type
+ * OID) lets the server's thread parse arrays as PGlite would.
+ */
+export type Ready = { ready: true; arrayTypes: Array<[number, number]> } | { ready: false; error: WireError };
 
 export interface WorkerData {
   /** undefined: in memory. */

@@ -1,5 +1,6 @@
 import { Worker } from 'node:worker_threads';
 import type { QueryOptions, Results } from '@electric-sql/pglite';
+import { resultMaker } from './pgliteResults';
 import { fromWireError, type Ready, type Reply, type Unnumbered, type WireQueryOptions, type WorkerData } from './pgliteProtocol';
 
 /** Every call after the worker thread that owns PGlite died (HTTP callers get a 503; the server restarts). */
@@ -9,6 +10,9 @@ export class DatabaseStoppedError extends Error {
     this.name = 'DatabaseStoppedError';
   }
 }
+
+/** PGlite's query options, and whether the statement's plan may be reused (client.ts, StatementOptions). */
+export type ThreadQueryOptions = QueryOptions & { reusePlan?: boolean };
 
 /** A transaction's statements: they run in order with nothing else in between (PGlite is one session). */
 export interface PgliteTransaction {
@@ -20,7 +24,7 @@ export interface PgliteTransaction {
 
 /** The part of PGlite's API the server uses (drizzle's pglite driver calls query and transaction). */
 export interface PgliteClient {
-  query<T>(sql: string, params?: unknown[], options?: QueryOptions): Promise<Results<T>>;
+  query<T>(sql: string, params?: unknown[], options?: ThreadQueryOptions): Promise<Results<T>>;
   exec(sql: string): Promise<void>;
   transaction<T>(callback: (tx: PgliteTransaction) => Promise<T>): Promise<T>;
 }
@@ -33,18 +37,12 @@ export interface PgliteThread {
   close(checkpoint: boolean): Promise<void>;
 }
 
-/**
- * Parsers cannot cross a thread. The only ones given here are drizzle's, which keep dates,
- * timestamps and intervals as PostgreSQL's text; the worker applies the same for those types.
- */
-function wireOptions(options: QueryOptions | undefined): WireQueryOptions | undefined {
+/** Parameters are serialised in the worker, with PGlite's serializers; rows are made here, with the caller's parsers too. */
+function wireOptions(options: ThreadQueryOptions | undefined): WireQueryOptions | undefined {
   if (!options) return undefined;
   if (options.serializers || options.blob || options.onNotice) throw new Error('serializers, blob and onNotice do not reach the PGlite worker thread');
-  const wire: WireQueryOptions = {};
-  if (options.rowMode) wire.rowMode = options.rowMode;
-  if (options.paramTypes) wire.paramTypes = options.paramTypes;
-  if (options.parsers) wire.rawTypes = Object.keys(options.parsers).map(Number);
-  return wire;
+  if (!options.paramTypes && !options.reusePlan) return undefined;
+  return { ...(options.paramTypes ? { paramTypes: options.paramTypes } : {}), ...(options.reusePlan ? { reusePlan: true } : {}) };
 }
 
 /** Starts the worker thread, opens PGlite in it (`pgdata` undefined: in memory) and waits until it is ready. */
@@ -55,11 +53,16 @@ export async function startPgliteThread(
 ): Promise<PgliteThread> {
   const worker = new Worker(new URL('./pgliteWorker.boot.mjs', import.meta.url), { workerData: { pgdata, startFrom } satisfies WorkerData });
   let onReady: (ready: Ready) => void = () => undefined;
+  let toResults: ReturnType<typeof resultMaker> | undefined;
   let onError: (error: Error) => void = () => undefined;
   let onExit: (code: number) => void = () => undefined;
   try {
     await new Promise<void>((resolve, reject) => {
-      onReady = (ready) => (ready.ready ? resolve() : reject(fromWireError(ready.error)));
+      onReady = (ready) => {
+        if (!ready.ready) return reject(fromWireError(ready.error));
+        toResults = resultMaker(ready.arrayTypes);
+        resolve();
+      };
       onError = reject;
       onExit = (code) => reject(new Error(`the PGlite worker thread exited (code ${code}) before the database opened`));
       worker.once('message', onReady).once('error', onError).once('exit', onExit);
@@ -120,8 +123,9 @@ export async function startPgliteThread(
     if (!closing) onFailure(stopped as DatabaseStoppedError);
   });
 
-  const query = <T>(tx: number | undefined, sql: string, params?: unknown[], options?: QueryOptions) =>
-    call({ op: 'query', tx, sql, params, options: wireOptions(options) }) as Promise<Results<T>>;
+  const makeResults = toResults!;
+  const query = async <T>(tx: number | undefined, sql: string, params?: unknown[], options?: ThreadQueryOptions): Promise<Results<T>> =>
+    makeResults<T>((await call({ op: 'query', tx, sql, params, options: wireOptions(options) })) as Uint8Array, options);
   const exec = async (tx: number | undefined, sql: string) => {
     await call({ op: 'exec', tx, sql });
   };

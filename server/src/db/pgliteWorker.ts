@@ -3,7 +3,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { preparedStatements } from './pglitePrepared';
-import { toWireError, type Ready, type Reply, type Request, type WireQueryOptions, type WorkerData } from './pgliteProtocol';
+import { ARRAY_TYPES_SQL, toWireError, type Ready, type Reply, type Request, type WireQueryOptions, type WorkerData } from './pgliteProtocol';
 
 /**
  * The worker thread that owns PGlite (started by pgliteThread.ts). Statements run here, one at a
@@ -14,9 +14,9 @@ import { toWireError, type Ready, type Reply, type Request, type WireQueryOption
 const port = parentPort!;
 const { pgdata, startFrom } = workerData as WorkerData;
 
-function send(message: Reply | Ready) {
+function send(message: Reply | Ready, transfer?: ArrayBuffer[]) {
   try {
-    port.postMessage(message);
+    port.postMessage(message, transfer);
   } catch (error) {
     // A value that cannot cross the thread (DataCloneError) fails its own request, not the worker.
     if ('id' in message) port.postMessage({ id: message.id, ok: false, error: toWireError(error) });
@@ -29,17 +29,9 @@ const answer = (id: number, work: Promise<unknown>) =>
     (error) => send({ id, ok: false, error: toWireError(error) }),
   );
 
-const keepText = (value: string) => value;
-/** drizzle sends the same few type lists with every statement: one parsers object per list. */
-const textParsers = new Map<string, QueryOptions['parsers']>();
+/** Parsers cannot cross a thread; the statements here only need the parameter types, and rows are made on the server's thread. */
 function queryOptions(options: WireQueryOptions | undefined): QueryOptions | undefined {
-  if (!options) return undefined;
-  const { rawTypes, ...rest } = options;
-  if (!rawTypes) return rest;
-  const key = rawTypes.join(',');
-  let parsers = textParsers.get(key);
-  if (!parsers) textParsers.set(key, (parsers = Object.fromEntries(rawTypes.map((oid) => [oid, keepText]))));
-  return { ...rest, parsers };
+  return options?.paramTypes ? { paramTypes: options.paramTypes } : undefined;
 }
 
 /** Open transactions by the id the server's thread gave them; `finish` settles PGlite's callback. */
@@ -88,11 +80,13 @@ function handle(request: Request) {
       const options = queryOptions(request.options);
       if (request.tx !== undefined) inTransaction(request.tx);
       const run =
-        request.tx === undefined ? prepared.query(request.sql, request.params, options) : prepared.queryInTransaction(request.sql, request.params, options);
-      // Only what callers read: the rows, how many a write touched, and the columns.
-      return answer(
-        request.id,
-        run.then(({ rows, affectedRows, fields }) => ({ rows, affectedRows, fields })),
+        request.tx === undefined
+          ? prepared.query(request.sql, request.params, options, request.options?.reusePlan === true)
+          : prepared.queryInTransaction(request.sql, request.params, options);
+      // The backend's messages, moved (not copied) to the server's thread, which makes the rows.
+      return run.then(
+        (raw) => send({ id: request.id, ok: true, value: raw }, [raw.buffer as ArrayBuffer]),
+        (error) => send({ id: request.id, ok: false, error: toWireError(error) }),
       );
     }
     case 'exec': {
@@ -149,7 +143,9 @@ try {
       send({ id: request.id, ok: false, error: toWireError(error) });
     }
   });
-  send({ ready: true });
+  // PGlite's parsers for array types, made from this catalogue when it opened: the server's thread makes the same.
+  const { rows: arrayTypes } = await pglite.query<{ oid: number; typarray: number }>(ARRAY_TYPES_SQL);
+  send({ ready: true, arrayTypes: arrayTypes.map(({ oid, typarray }) => [typarray, oid] as [number, number]) });
 } catch (error) {
   send({ ready: false, error: toWireError(error) });
 }
