@@ -9,7 +9,8 @@ import { startServer } from '../tests/support/serverProcess';
 import { signedInClient } from './lib/client';
 import { pgliteDataset, postgresDataset, type BenchDb, type Dataset, type DatasetSize } from './lib/dataset';
 import { meets, type Figure } from './lib/figures';
-import { benchCases } from './cases';
+import { openDatabase } from '../server/src/db/client';
+import { benchCases, directCases } from './cases';
 
 const usage = `Usage: npm run bench -- [--db pglite|postgres|both] [--clients N] [--quick | --smoke] [--rebuild] [--only GROUP,...] [--no-build]
   --db       which database(s) to measure (default both; PostgreSQL from BENCH_DATABASE_URL, else local 127.0.0.1:5432)
@@ -18,7 +19,7 @@ const usage = `Usage: npm run bench -- [--db pglite|postgres|both] [--clients N]
   --smoke    what CI runs so the harness cannot rot: every group over a small data set (12,000 clients: just past the
              10,000 that client lists page by number; 200 videos), 5 samples per figure, 1 s load runs; its figures say little
   --rebuild  rebuild the data set even if one of that size exists
-  --only     run only these groups (${Object.keys(benchCases).join(', ')})`;
+  --only     run only these groups (${[...Object.keys(benchCases), ...Object.keys(directCases)].join(', ')})`;
 
 const { values } = parseArgs({
   options: {
@@ -55,58 +56,78 @@ if (!Number.isInteger(clients) || clients < 100) {
 }
 const size: DatasetSize = { clients, videos: { smoke: 200, quick: 1_000, full: 10_000 }[mode], viewsPerClient: 10 };
 const databases: BenchDb[] = values.db === 'both' ? ['pglite', 'postgres'] : [values.db as BenchDb];
-const groups = values.only ? values.only.split(',') : Object.keys(benchCases);
-for (const group of groups) {
-  if (!(group in benchCases)) {
+const allGroups = [...Object.keys(benchCases), ...Object.keys(directCases)];
+const selected = values.only ? values.only.split(',') : allGroups;
+for (const group of selected) {
+  if (!allGroups.includes(group)) {
     console.error(`unknown group '${group}'\n\n${usage}`);
     process.exit(2);
   }
 }
+const groups = selected.filter((group) => group in benchCases);
+const direct = selected.filter((group) => group in directCases);
 
 if (!values['no-build']) execFileSync('npm', ['run', 'build'], { stdio: 'inherit' });
 
 const results: Record<BenchDb, { dataset: Omit<Dataset, 'env'>; figures: Figure[] }> = {} as never;
 for (const db of databases) {
   const dataset = db === 'pglite' ? pgliteDataset(size, values.rebuild!) : await postgresDataset(size, values.rebuild!);
-  const server = await startServer({
-    dataDir: dataset.env.DATA_DIR,
-    env: { ...dataset.env, SEED_DEMO: 'false', LOG_LEVEL: 'warn', SEARCH_RATE_LIMIT_PER_MINUTE: '1000000' },
-  });
   const figures: Figure[] = [];
-  try {
-    const client = await signedInClient(server);
-    const context = {
-      client,
-      quick,
-      smoke,
-      samples: { smoke: 5, quick: 20, full: 300 }[mode],
-      loadSeconds: { smoke: 1, quick: 2, full: 15 }[mode],
-      serverPid: server.process.pid,
-    };
-    for (const group of groups) {
-      console.log(`[${db}] ${group}…`);
-      const groupStarted = performance.now();
-      try {
-        figures.push(...(await benchCases[group]!(context)));
-        console.log(`[${db}] ${group} took ${((performance.now() - groupStarted) / 1000).toFixed(1)} s`);
-      } catch (error) {
-        console.error(`[${db}] ${group} failed: ${(error as Error).message}`);
-        figures.push({ group, name: `(failed: ${(error as Error).message.split('\n')[0]!.slice(0, 80)})`, unit: 'ms', value: NaN });
-      }
-    }
-  } finally {
-    // Shutdown time after real load (was an e2e assertion; speed belongs here): what a deploy or a
-    // supervisor restart waits for.
-    const stopStarted = performance.now();
-    const exitCode = await server.stop();
-    const stopMs = Math.round(performance.now() - stopStarted);
-    figures.push({
-      group: 'server',
-      name: 'clean shutdown after the run',
-      unit: 'ms',
-      target: { kind: 'max', value: 5000 },
-      value: exitCode === 0 ? stopMs : NaN,
+  if (groups.length > 0) {
+    const server = await startServer({
+      dataDir: dataset.env.DATA_DIR,
+      env: { ...dataset.env, SEED_DEMO: 'false', LOG_LEVEL: 'warn', SEARCH_RATE_LIMIT_PER_MINUTE: '1000000' },
     });
+    try {
+      const client = await signedInClient(server);
+      const context = {
+        client,
+        quick,
+        smoke,
+        samples: { smoke: 5, quick: 20, full: 300 }[mode],
+        loadSeconds: { smoke: 1, quick: 2, full: 15 }[mode],
+        serverPid: server.process.pid,
+      };
+      for (const group of groups) {
+        console.log(`[${db}] ${group}…`);
+        const groupStarted = performance.now();
+        try {
+          figures.push(...(await benchCases[group]!(context)));
+          console.log(`[${db}] ${group} took ${((performance.now() - groupStarted) / 1000).toFixed(1)} s`);
+        } catch (error) {
+          console.error(`[${db}] ${group} failed: ${(error as Error).message}`);
+          figures.push({ group, name: `(failed: ${(error as Error).message.split('\n')[0]!.slice(0, 80)})`, unit: 'ms', value: NaN });
+        }
+      }
+    } finally {
+      // Shutdown time after real load (was an e2e assertion; speed belongs here): what a deploy or a
+      // supervisor restart waits for.
+      const stopStarted = performance.now();
+      const exitCode = await server.stop();
+      const stopMs = Math.round(performance.now() - stopStarted);
+      figures.push({
+        group: 'server',
+        name: 'clean shutdown after the run',
+        unit: 'ms',
+        target: { kind: 'max', value: 5000 },
+        value: exitCode === 0 ? stopMs : NaN,
+      });
+    }
+  }
+  // In-process groups, once the server has let go of the database.
+  for (const group of direct) {
+    console.log(`[${db}] ${group}…`);
+    const groupStarted = performance.now();
+    const database = await openDatabase(dataset.env.DATABASE_URL ? { url: dataset.env.DATABASE_URL, dataDir: '' } : { dataDir: dataset.env.DATA_DIR! });
+    try {
+      figures.push(...(await directCases[group]!(database, { quick, smoke })));
+      console.log(`[${db}] ${group} took ${((performance.now() - groupStarted) / 1000).toFixed(1)} s`);
+    } catch (error) {
+      console.error(`[${db}] ${group} failed: ${(error as Error).message}`);
+      figures.push({ group, name: `(failed: ${(error as Error).message.split('\n')[0]!.slice(0, 80)})`, unit: 'ms', value: NaN });
+    } finally {
+      await database.close();
+    }
   }
   const { env: _env, ...datasetInfo } = dataset;
   results[db] = { dataset: datasetInfo, figures };

@@ -4,10 +4,11 @@ import { loadCase } from './load';
 import { reachCase } from './reach';
 import { consoleCase } from './console';
 import { searchCase } from './search';
+import { searchCompareCase } from './searchCompare';
 import { searchWidgetCase } from './searchWidget';
 import { statsCase } from './stats';
 import { throughputCase } from './throughput';
-import type { BenchCase } from './types';
+import type { BenchCase, DirectCase } from './types';
 import { videosCase } from './videos';
 import { writesCase } from './writes';
 
@@ -24,4 +25,9 @@ export const benchCases: Record<string, BenchCase> = {
   load: loadCase,
   search: searchCase,
   'search-widget': searchWidgetCase,
+};
+
+/** Groups that read the database itself, after its server has stopped (PGlite's directory is the server's while it runs). */
+export const directCases: Record<string, DirectCase> = {
+  'search-compare': searchCompareCase,
 };

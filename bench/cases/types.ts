@@ -1,3 +1,4 @@
+import type { Database } from '../../server/src/db/client';
 import type { BenchClient } from '../lib/client';
 import type { Figure } from '../lib/figures';
 
@@ -15,3 +16,6 @@ export interface BenchContext {
 }
 
 export type BenchCase = (context: BenchContext) => Promise<Figure[]>;
+
+/** A group measured in-process on the data set's database, with the server stopped. */
+export type DirectCase = (database: Database, context: { quick: boolean; smoke?: boolean }) => Promise<Figure[]>;

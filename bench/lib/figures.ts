@@ -2,7 +2,7 @@
 export interface Figure {
   group: string;
   name: string;
-  unit: 'ms' | 'req/s' | 'KB' | 's' | 'ops/s' | 'count';
+  unit: 'ms' | 'req/s' | 'KB' | 's' | 'ops/s' | 'count' | '×';
   /** What it must be: 'max' = at most target, 'min' = at least target. */
   target?: { kind: 'max' | 'min'; value: number };
   value: number;
