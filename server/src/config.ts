@@ -32,6 +32,10 @@ const EnvSchema = z
     HOST: z.string().min(1).default('127.0.0.1'),
     SERVER_PREFIX: prefix.default(''),
     DATA_DIR: z.string().min(1).default('./data'),
+    PGLITE_SHARED_BUFFERS: z
+      .string()
+      .regex(/^[1-9]\d{0,5}(kB|MB|GB)$/, "must be a size such as '512MB' (kB, MB or GB)")
+      .default('512MB'),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')

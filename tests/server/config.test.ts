@@ -53,6 +53,9 @@ describe('configuration', () => {
     [{ OIDC_ROLE_CLAIM: 'my groups', OIDC_ROLE_MAP: 'admins:owner' }, 'OIDC_ROLE_CLAIM'],
     [{ OIDC_DEFAULT_ROLE: 'frontdesk' }, 'OIDC_DEFAULT_ROLE'],
     [{ OIDC_EXTRA_SCOPES: 'groups,roles' }, 'OIDC_EXTRA_SCOPES'],
+    [{ PGLITE_SHARED_BUFFERS: 'lots' }, 'PGLITE_SHARED_BUFFERS'],
+    [{ PGLITE_SHARED_BUFFERS: '512' }, 'PGLITE_SHARED_BUFFERS'],
+    [{ PGLITE_SHARED_BUFFERS: '512MB; DROP' }, 'PGLITE_SHARED_BUFFERS'],
   ])('names the bad variable: %j', (env, variable) => {
     const error = attempt(env);
     expect(error).toBeInstanceOf(ConfigError);

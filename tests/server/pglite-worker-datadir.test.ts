@@ -25,6 +25,14 @@ describe('PGlite on a data directory, in its worker thread', () => {
     for (const dir of dirs) fs.rmSync(dir, { recursive: true, force: true });
   });
 
+  it("gives PostgreSQL the shared buffers it is told to on a data directory, PGlite's default otherwise", async () => {
+    const sized = await openDatabase({ dataDir: dataDir(), pgliteSharedBuffers: '160MB' });
+    open.push(sized);
+    expect(await sized.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '160MB' }]);
+    const plain = await openOn(dataDir());
+    expect(await plain.query('SHOW shared_buffers')).toEqual([{ shared_buffers: '128MB' }]);
+  });
+
   it('keeps what was written across a close and a reopen, holding the directory while open', async () => {
     const dir = dataDir();
     const first = await openOn(dir);

@@ -102,6 +102,12 @@ export interface DatabaseOptions {
    * fails with a DatabaseStoppedError (503); the server exits so its supervisor restarts it.
    */
   onFailure?: (error: DatabaseStoppedError) => void;
+  /**
+   * PGlite with a data directory only: PostgreSQL's shared_buffers (PGLITE_SHARED_BUFFERS, '512MB'
+   * by default; PGlite's own default, 128MB, otherwise). Its pages are all the cache PGlite has
+   * between statements.
+   */
+  pgliteSharedBuffers?: string;
   /** PGlite in memory only: start from this dump (PGlite's dumpDataDir, e.g. an already migrated cluster) instead of an empty one. */
   startFrom?: string;
 }
@@ -109,7 +115,7 @@ export interface DatabaseOptions {
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   const database = options.url
     ? await openPostgres(options.url, options.poolSize ?? 20)
-    : await openPglite(options.dataDir, options.onFailure, options.startFrom);
+    : await openPglite(options.dataDir, options.onFailure, options.startFrom, options.pgliteSharedBuffers);
   try {
     await runMigrations(database, options.migrateThrough);
   } catch (error) {
@@ -180,7 +186,12 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string, onFailure: DatabaseOptions['onFailure'], startFrom: string | undefined): Promise<Database> {
+async function openPglite(
+  dataDir: string,
+  onFailure: DatabaseOptions['onFailure'],
+  startFrom: string | undefined,
+  sharedBuffers: string | undefined,
+): Promise<Database> {
   const inMemory = dataDir.startsWith('memory://');
   if (startFrom && !inMemory) throw new Error('startFrom is for an in-memory PGlite (memory://) only');
   let lock: DataDirLock | undefined;
@@ -199,6 +210,7 @@ async function openPglite(dataDir: string, onFailure: DatabaseOptions['onFailure
         onFailure?.(error);
       },
       startFrom,
+      inMemory ? undefined : sharedBuffers,
     );
   } catch (error) {
     lock?.release();

@@ -47,6 +47,8 @@ export interface WorkerData {
   pgdata: string | undefined;
   /** In memory only: a file written by PGlite's dumpDataDir to start from instead of an empty cluster. */
   startFrom?: string;
+  /** PostgreSQL's shared_buffers ('512MB'); PGlite's default when absent. */
+  sharedBuffers?: string;
 }
 
 /** An error's own fields that can be cloned: PostgreSQL's code, detail, constraint, position … */

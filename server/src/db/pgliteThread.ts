@@ -50,8 +50,9 @@ export async function startPgliteThread(
   pgdata: string | undefined,
   onFailure: (error: DatabaseStoppedError) => void,
   startFrom?: string,
+  sharedBuffers?: string,
 ): Promise<PgliteThread> {
-  const worker = new Worker(new URL('./pgliteWorker.boot.mjs', import.meta.url), { workerData: { pgdata, startFrom } satisfies WorkerData });
+  const worker = new Worker(new URL('./pgliteWorker.boot.mjs', import.meta.url), { workerData: { pgdata, startFrom, sharedBuffers } satisfies WorkerData });
   let onReady: (ready: Ready) => void = () => undefined;
   let toResults: ReturnType<typeof resultMaker> | undefined;
   let onError: (error: Error) => void = () => undefined;

@@ -12,7 +12,7 @@ import { ARRAY_TYPES_SQL, toWireError, type Ready, type Reply, type Request, typ
  * (pglitePrepared.ts); scripts (exec) go to PGlite as they are.
  */
 const port = parentPort!;
-const { pgdata, startFrom } = workerData as WorkerData;
+const { pgdata, startFrom, sharedBuffers } = workerData as WorkerData;
 
 function send(message: Reply | Ready, transfer?: ArrayBuffer[]) {
   try {
@@ -120,7 +120,10 @@ let prepared: ReturnType<typeof preparedStatements>;
 try {
   // A dump skips initdb, most of an in-memory start (tests start hundreds of databases).
   const loadDataDir = startFrom ? new Blob([fs.readFileSync(startFrom)]) : undefined;
-  pglite = await PGlite.create(pgdata, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}) });
+  // PGlite's 128MB of shared buffers is its only cache between statements: at a million clients a
+  // burst of list reads pushed the search tables' pages out, and searches read them back for a while.
+  const startParams = sharedBuffers ? [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`] : undefined;
+  pglite = await PGlite.create(pgdata, { extensions: { pg_trgm }, ...(loadDataDir ? { loadDataDir } : {}), ...(startParams ? { startParams } : {}) });
   prepared = preparedStatements(pglite);
   // PGlite runs with fsync off, so the OS decides when files reach the disk. What keeps an
   // acknowledged write through a crash of this process (SIGKILL, OOM) is that every commit's WAL is
