@@ -89,7 +89,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
 
   const ownsDatabase = !options.database;
-  const database = options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS }));
+  const database =
+    options.database ?? (await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS }));
   const clock = options.clock ?? systemClock;
   app.decorate('config', config);
   app.decorate('database', database);

@@ -50,7 +50,12 @@ async function main() {
     if (shutdown) void shutdown('database stopped', 1);
     else process.exit(1);
   };
-  const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir, pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS, onFailure }).catch((error) => {
+  const database = await openDatabase({
+    url: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    pgliteSharedBuffers: config.PGLITE_SHARED_BUFFERS,
+    onFailure,
+  }).catch((error) => {
     if (error instanceof DataDirLockedError) fail(error.message);
     fail(`Cannot open the database (${config.DATABASE_URL ? 'DATABASE_URL' : `PGlite in ${config.dataDir}`}): ${(error as Error).message}`);
   });
