@@ -69,6 +69,25 @@ describe.each(testDatabases())('per-video figures on $name', ({ open }) => {
     ]);
   });
 
+  it('computes the same figures in statements of a few videos each, so PGlite can answer others between them', async () => {
+    const figures = () => database.query('SELECT video_id, plays_30d, viewers_30d, favorites, last_played_at FROM video_figures ORDER BY video_id');
+    await refreshVideoFigures(database, NOW);
+    const whole = await figures();
+    expect(whole.map((row) => [row.plays_30d, row.viewers_30d, row.favorites])).toEqual([
+      [3, 2, 0],
+      [1, 1, 2],
+      [0, 0, 0],
+    ]);
+    for (const batchSize of [1, 2]) {
+      await database.query('DELETE FROM video_figures');
+      let statements = 0;
+      const counting = { ...database, query: (...args: Parameters<Database['query']>) => (statements++, database.query(...args)) } as Database;
+      expect(await refreshVideoFigures(counting, NOW, batchSize)).toEqual({ videos: 3 });
+      expect(await figures()).toEqual(whole);
+      expect(statements, `batches of ${batchSize}`).toBeGreaterThanOrEqual(Math.ceil(3 / batchSize));
+    }
+  });
+
   it('refuses unknown sorts and a never_played that is not a boolean', async () => {
     for (const query of [`sort=${q(['plays', 'DESC'])}`, `filter=${q({ never_played: 'yes' })}`, `filter=${q({ never_played: 1 })}`]) {
       expect((await app.inject({ method: 'GET', url: `/api/admin/v1/videos?${query}`, headers: { cookie } })).statusCode, query).toBe(400);

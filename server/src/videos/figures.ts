@@ -6,27 +6,40 @@ export const VIDEO_FIGURES = 'videos.figures';
 export const VIDEO_FIGURES_EVERY_MS = 10 * 60_000;
 export const FIGURES_WINDOW_DAYS = 30;
 
+/** Videos per statement: one statement over all of them took 9.5-11.6 s on PGlite at 10,000,000 views. */
+export const FIGURES_BATCH = 250;
+
 /**
- * Recomputes every video's figures in one statement: plays and distinct viewers over the 30 days
- * up to `now`, favorites, and the last view ever (an index lookup per video).
+ * Recomputes every video's figures: plays and distinct viewers over the 30 days up to `now` (a range
+ * of the (video_id, viewed_at) index per video), favorites, and the last view ever. In batches of
+ * videos, each its own statement: PGlite runs one statement at a time, and a single statement over
+ * the whole library held every other request back for ~10 s every 10 minutes at a million clients
+ * (a batch takes ~0.2 s there). Each video's figures are of one moment; the batches are not.
  */
-export async function refreshVideoFigures(database: Database, now: Date): Promise<{ videos: number }> {
+export async function refreshVideoFigures(database: Database, now: Date, batchSize = FIGURES_BATCH): Promise<{ videos: number }> {
   const from = new Date(now.getTime() - FIGURES_WINDOW_DAYS * 24 * 60 * 60 * 1000);
-  const rows = await database.query(
-    `INSERT INTO video_figures (video_id, plays_30d, viewers_30d, favorites, last_played_at, refreshed_at)
-     SELECT v.id, coalesce(w.plays, 0), coalesce(w.viewers, 0),
-            (SELECT count(*)::int FROM favorites f WHERE f.video_id = v.id),
-            (SELECT max(x.viewed_at) FROM video_views x WHERE x.video_id = v.id AND x.viewed_at <= $2),
-            $2
-     FROM videos v
-     LEFT JOIN (SELECT video_id, count(*)::int AS plays, count(DISTINCT client_id)::int AS viewers
-                FROM video_views WHERE viewed_at > $1 AND viewed_at <= $2 GROUP BY video_id) w ON w.video_id = v.id
-     ON CONFLICT (video_id) DO UPDATE SET plays_30d = EXCLUDED.plays_30d, viewers_30d = EXCLUDED.viewers_30d,
-       favorites = EXCLUDED.favorites, last_played_at = EXCLUDED.last_played_at, refreshed_at = EXCLUDED.refreshed_at
-     RETURNING video_id`,
-    [from.toISOString(), now.toISOString()],
-  );
-  return { videos: rows.length };
+  let after = 0;
+  let videos = 0;
+  for (;;) {
+    const rows = await database.query<{ video_id: number }>(
+      `WITH batch AS (SELECT id FROM videos WHERE id > $3 ORDER BY id LIMIT $4)
+       INSERT INTO video_figures (video_id, plays_30d, viewers_30d, favorites, last_played_at, refreshed_at)
+       SELECT v.id, w.plays, w.viewers,
+              (SELECT count(*)::int FROM favorites f WHERE f.video_id = v.id),
+              (SELECT max(x.viewed_at) FROM video_views x WHERE x.video_id = v.id AND x.viewed_at <= $2),
+              $2
+       FROM batch v
+       CROSS JOIN LATERAL (SELECT count(*)::int AS plays, count(DISTINCT client_id)::int AS viewers
+                           FROM video_views vv WHERE vv.video_id = v.id AND vv.viewed_at > $1 AND vv.viewed_at <= $2) w
+       ON CONFLICT (video_id) DO UPDATE SET plays_30d = EXCLUDED.plays_30d, viewers_30d = EXCLUDED.viewers_30d,
+         favorites = EXCLUDED.favorites, last_played_at = EXCLUDED.last_played_at, refreshed_at = EXCLUDED.refreshed_at
+       RETURNING video_id`,
+      [from.toISOString(), now.toISOString(), after, batchSize],
+    );
+    videos += rows.length;
+    if (rows.length < batchSize) return { videos };
+    after = Math.max(...rows.map((row) => Number(row.video_id)));
+  }
 }
 
 export function registerVideoFigureJobs(app: FastifyInstance) {
