@@ -36,6 +36,9 @@ const statementName = (sqlText: string) => {
   if (!name) statementNames.set(sqlText, (name = `reuse_${statementNames.size + 1}`));
   return name;
 };
+/** One statement on a pool or a pooled connection; a reusable plan goes by a statement name. */
+const onPostgres = (target: pg.Pool | pg.PoolClient, sqlText: string, params: unknown[] | undefined, options: StatementOptions | undefined) =>
+  options?.reusePlan ? target.query({ name: statementName(sqlText), text: sqlText, values: params }) : target.query(sqlText, params);
 
 export interface Database {
   kind: 'pglite' | 'postgres';
@@ -160,20 +163,13 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
       await pool.query(sqlText);
     },
     async query(sqlText, params, options) {
-      const result = options?.reusePlan
-        ? await pool.query({ name: statementName(sqlText), text: sqlText, values: params as unknown[] })
-        : await pool.query(sqlText, params as unknown[]);
-      return result.rows;
+      return (await onPostgres(pool, sqlText, params, options)).rows;
     },
     transaction(work, options) {
       return inPgTransaction(pool, options?.snapshot ? `BEGIN ${SNAPSHOT}` : 'BEGIN', (client) =>
         work(
           transactionOn(
-            async (sqlText, params, statement) =>
-              (statement?.reusePlan
-                ? await client.query({ name: statementName(sqlText), text: sqlText, values: params as unknown[] })
-                : await client.query(sqlText, params as unknown[])
-              ).rows,
+            async (sqlText, params, statement) => (await onPostgres(client, sqlText, params, statement)).rows,
             (sqlText) => client.query(sqlText),
             () => drizzlePg({ client, schema }) as unknown as Db,
           ),
