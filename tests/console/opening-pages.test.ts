@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { matchPath } from 'react-router-dom';
-import { OPENING_PAGES } from '@contract/openingPages';
+import { OPENING_PAGES, openingPageChunk, openingPageModules } from '@contract/openingPages';
 import { consoleAreas } from '../../src/areas';
 
 // The server announces these pages' code in the page it sends (server/src/routes/openingPages.ts):
@@ -17,5 +17,12 @@ describe('the pages a console opens on', () => {
       expect(route, path).toBeDefined();
       expect(route!.preload, path).toBeTypeOf('function');
     }
+  });
+
+  it('each have a chunk name of their own, which the server finds them by in the build manifest', () => {
+    const modules = openingPageModules();
+    expect(modules).toEqual(['src/dashboard/Dashboard.tsx', 'src/clients/ClientListPage.tsx', 'src/clients/ClientShow.tsx']);
+    expect(new Set(modules.map(openingPageChunk)).size).toBe(modules.length);
+    expect(openingPageChunk('src/clients/ClientListPage.tsx')).toBe('page-ClientListPage');
   });
 });

@@ -26,7 +26,8 @@ describe.each(testDatabases())('the console page on $name', ({ open }) => {
     path.join(consoleDir, 'index.html'),
     '<!doctype html><html><head><title>x</title><script type="module" crossorigin src="/assets/index-A.js"></script></head><body><div id="root"></div></body></html>',
   );
-  // What Vite's build manifest says of the entry and two pages (keys: source modules and shared chunks).
+  // What Vite's build manifest says of the entry and three pages (keys: source modules and shared
+  // chunks; a page grouped into its own named chunk, as vite.config.ts does, is listed by that name).
   fs.mkdirSync(path.join(consoleDir, '.vite'));
   fs.writeFileSync(
     path.join(consoleDir, '.vite', 'manifest.json'),
@@ -37,6 +38,7 @@ describe.each(testDatabases())('the console page on $name', ({ open }) => {
       '_cell-C.js': { file: 'assets/cell-C.js', imports: ['_table-T.js'] },
       'src/clients/ClientListPage.tsx': { file: 'assets/ClientListPage-L.js', isDynamicEntry: true, imports: ['_shared-S.js', '_table-T.js'] },
       'src/dashboard/Dashboard.tsx': { file: 'assets/Dashboard-D.js', isDynamicEntry: true },
+      '_page-ClientShow-P.js': { file: 'assets/page-ClientShow-P.js', name: 'page-ClientShow', imports: ['index.html', '_table-T.js'] },
     }),
   );
 
@@ -95,6 +97,7 @@ describe.each(testDatabases())('the console page on $name', ({ open }) => {
     expect(preloaded((await page('/clients/all', cookie)).body)).toEqual(['/assets/ClientListPage-L.js', '/assets/table-T.js', '/assets/cell-C.js']);
     expect(preloaded((await page('/clients/new?page=2', cookie)).body)).toEqual(['/assets/ClientListPage-L.js', '/assets/table-T.js', '/assets/cell-C.js']);
     expect(preloaded((await page('/', cookie)).body)).toEqual(['/assets/Dashboard-D.js']);
+    expect(preloaded((await page('/client/42', cookie)).body)).toEqual(['/assets/page-ClientShow-P.js', '/assets/table-T.js', '/assets/cell-C.js']);
     for (const other of ['/videos', '/clients', '/clients/all/extra', '/client/']) expect(preloaded((await page(other, cookie)).body)).toEqual([]);
     // Signed out, the browser leaves for the login page: nothing to fetch.
     expect(preloaded((await page('/clients/all')).body)).toEqual([]);

@@ -1,10 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { OPENING_PAGES } from '@contract/openingPages';
+import { OPENING_PAGES, openingPageChunk } from '@contract/openingPages';
 
 /** What Vite's build manifest (dist/.vite/manifest.json) says of a chunk. */
 interface ManifestChunk {
   file: string;
+  name?: string;
   imports?: string[];
 }
 type Manifest = Record<string, ManifestChunk>;
@@ -16,6 +17,15 @@ const withImports = (manifest: Manifest, key: string, into = new Set<string>()):
   into.add(chunk.file);
   for (const imported of chunk.imports ?? []) withImports(manifest, imported, into);
   return into;
+};
+
+/**
+ * The manifest's key for a page's code: its own chunk under the name vite.config.ts gives it (a
+ * chunk made of several modules is listed by name, not by module), else the module's own chunk.
+ */
+const pageChunkKey = (manifest: Manifest, module: string): string => {
+  const name = openingPageChunk(module);
+  return Object.keys(manifest).find((key) => key.startsWith('_') && manifest[key]!.name === name) ?? module;
 };
 
 const matches = (pattern: string, pathname: string) => {
@@ -37,7 +47,7 @@ export function openingPagePreloads(consoleDir: string, indexHtml: string, nonce
   const base = /<script type="module"[^>]*\ssrc="([^"]*?)assets\//.exec(indexHtml)?.[1] ?? '/';
   const loadedByIndex = withImports(manifest, 'index.html');
   const tagsByPath = OPENING_PAGES.map(({ path: pattern, module }) => {
-    const files = [...withImports(manifest, module)].filter((file) => !loadedByIndex.has(file));
+    const files = [...withImports(manifest, pageChunkKey(manifest, module))].filter((file) => !loadedByIndex.has(file));
     const tags = files.map((file) => `<link rel="modulepreload" crossorigin href="${base}${file}" nonce="${noncePlaceholder}">`).join('');
     return { pattern, tags };
   });
