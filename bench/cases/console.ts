@@ -21,6 +21,7 @@ export const consoleCase: BenchCase = async ({ client, quick }) => {
       value: figures.firstClientListMs.p50,
       detail: { ...figures.firstClientListMs },
     },
+    { group: 'console', name: 'script files fetched for the cold client list', unit: 'count', value: figures.clientListScripts },
     {
       group: 'console',
       name: 'first rendered dashboard, cold (p50)',
