@@ -37,6 +37,32 @@ describe.each(postgres)('a PostgreSQL connection dropped by the server ($name)',
   });
 });
 
+describe.each(postgres)('PostgreSQL sessions the server opens ($name)', () => {
+  // The search's statements are estimated far above what they cost (LIMIT over correlated filters):
+  // PostgreSQL compiled them with JIT, ~30 ms for a statement that runs in 3 (issue 19, e-mail fragments).
+  it('run without JIT, on every connection of the pool, keeping the options the URL gives', async () => {
+    const url = new URL(process.env.TEST_DATABASE_URL!);
+    url.searchParams.set('options', '-c statement_timeout=4321');
+    const database = await openDatabase({ url: url.toString(), dataDir: 'unused', poolSize: 3 });
+    try {
+      const settings = await Promise.all(
+        [1, 2, 3].map(() =>
+          database.query<{ jit: string; timeout: string }>(
+            "SELECT current_setting('jit') AS jit, current_setting('statement_timeout') AS timeout, pg_sleep(0.05)::text",
+          ),
+        ),
+      );
+      expect(settings.map(([row]) => [row!.jit, row!.timeout])).toEqual([
+        ['off', '4321ms'],
+        ['off', '4321ms'],
+        ['off', '4321ms'],
+      ]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe.each(testDatabases())('raw-SQL transactions on $name', ({ open }) => {
   it('commit every query together, or none when the work throws', async () => {
     const database = await open();
