@@ -3,7 +3,7 @@ import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { openingPageChunk, openingPageModules } from './contract/openingPages';
+import { openingPageChunk, openingPageModules } from './contract/openingPages.ts';
 
 // In development the console runs on Vite's port and the API on the server's.
 const apiTarget = process.env.VITE_DEV_API ?? 'http://127.0.0.1:3000';

@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { contractAlias } from './vite.config';
+import { contractAlias } from './vite.config.ts';
 
 export default defineConfig({
   test: {
