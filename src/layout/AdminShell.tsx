@@ -1,9 +1,10 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { useState, type ComponentProps, type ReactNode } from 'react';
 import { CssBaseline } from '@mui/material';
 import { AccessDenied, AdminContext, CoreAdminUI, localStorageStore, type AuthProvider, type DataProvider, type I18nProvider, type Store } from 'react-admin';
 import type { RaThemeOptions } from 'react-admin';
 import { NotFoundPage } from './NotFoundPage';
 import { AuthenticationErrorPage, ErrorPage } from './raPages';
+import { createQueryClient } from '../providers/queryClient';
 
 type CoreProps = ComponentProps<typeof CoreAdminUI>;
 
@@ -27,34 +28,38 @@ export interface AdminShellProps {
  * built-in login form, layout and notification as default props, so they ship even when replaced:
  * about 35 KB of form code in the first download. Signing in happens on the server's page.
  */
-export const AdminShell = ({ store, lightTheme, darkTheme, notification: Notification, children, ...props }: AdminShellProps) => (
-  <AdminContext
-    authProvider={props.authProvider}
-    dataProvider={props.dataProvider}
-    i18nProvider={props.i18nProvider}
-    store={store ?? defaultStore}
-    theme={lightTheme}
-    darkTheme={darkTheme}
-  >
-    <CssBaseline enableColorScheme />
-    <CoreAdminUI
-      title={props.title}
-      layout={props.layout}
-      dashboard={props.dashboard}
-      loading={props.loading}
-      requireAuth
-      loginPage={false}
-      authCallbackPage={false}
-      disableTelemetry
-      accessDenied={AccessDenied}
-      authenticationError={AuthenticationErrorPage}
-      catchAll={NotFoundPage}
-      error={ErrorPage}
+export const AdminShell = ({ store, lightTheme, darkTheme, notification: Notification, children, ...props }: AdminShellProps) => {
+  const [queryClient] = useState(() => createQueryClient(props.authProvider));
+  return (
+    <AdminContext
+      queryClient={queryClient}
+      authProvider={props.authProvider}
+      dataProvider={props.dataProvider}
+      i18nProvider={props.i18nProvider}
+      store={store ?? defaultStore}
+      theme={lightTheme}
+      darkTheme={darkTheme}
     >
-      {children}
-    </CoreAdminUI>
-    <Notification />
-  </AdminContext>
-);
+      <CssBaseline enableColorScheme />
+      <CoreAdminUI
+        title={props.title}
+        layout={props.layout}
+        dashboard={props.dashboard}
+        loading={props.loading}
+        requireAuth
+        loginPage={false}
+        authCallbackPage={false}
+        disableTelemetry
+        accessDenied={AccessDenied}
+        authenticationError={AuthenticationErrorPage}
+        catchAll={NotFoundPage}
+        error={ErrorPage}
+      >
+        {children}
+      </CoreAdminUI>
+      <Notification />
+    </AdminContext>
+  );
+};
 
 const defaultStore = localStorageStore();

@@ -102,6 +102,8 @@ export const createAuthProvider = (options: AuthProviderOptions = {}): AuthProvi
   const signInUrl = () => loginUrlReturningTo(config.loginUrl(), currentPage());
 
   let user = readStoredUser(storage);
+  // Whether this page's own check has answered: until then `user` may be a stored one.
+  let checked = false;
   let leaving = false;
   // Used by the first check only (a cold load renders without the round trip); every later check asks.
   let pageSession = readPageSession(options.page === undefined ? globalThis.document : options.page, config.apiUrl('/api/isAuthenticated'));
@@ -136,6 +138,7 @@ export const createAuthProvider = (options: AuthProviderOptions = {}): AuthProvi
       }
       if (answer?.isAuthenticated === true) {
         remember(answer.user ?? null);
+        checked = true;
         return;
       }
       leaveFor(signInUrl());
@@ -161,6 +164,13 @@ export const createAuthProvider = (options: AuthProviderOptions = {}): AuthProvi
      * isAuthenticated has none) gets everything shown, as before roles.
      */
     canAccess: async ({ resource, action }) => allows(user, resource, action),
+
+    /**
+     * canAccess's answer without waiting, once this page's check has said who is signed in (else
+     * undefined). The answer depends on nothing else, so react-admin's access checks need not render
+     * each screen once more when it arrives (src/providers/queryClient.ts).
+     */
+    canAccessNow: (resource: string, action: string): boolean | undefined => (checked && !leaving ? allows(user, resource, action) : undefined),
 
     getPermissions: async () => user?.permissions ?? null,
 
