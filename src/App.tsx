@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { createBrowserRouter, matchPath, Route, RouterProvider } from 'react-router-dom';
-import { CustomRoutes, Resource, type AuthProvider, type DataProvider, type Store } from 'react-admin';
+import { CustomRoutes, type AuthProvider, type DataProvider, type Store } from 'react-admin';
 import { AdminShell } from './layout/AdminShell';
 import { allows, authProvider as defaultAuthProvider, readPageSession } from './providers/authProvider';
 import { createDataProvider } from './providers/dataProvider';
@@ -41,16 +41,13 @@ const StudioAdmin = ({ authProvider = defaultAuthProvider, dataProvider, store }
     notification={Notification}
     lightTheme={lightTheme}
     darkTheme={darkTheme}
+    resources={resources}
   >
     <CustomRoutes>
       {routes.map(({ path, element }) => (
         <Route key={path} path={path} element={element} />
       ))}
     </CustomRoutes>
-    {/* Plain CRUD areas; react-admin asks authProvider.canAccess before each of their views. */}
-    {resources.map((resource) => (
-      <Resource key={resource.name} {...resource} />
-    ))}
   </AdminShell>
 );
 

@@ -1,10 +1,22 @@
 import { useState, type ComponentProps, type ReactNode } from 'react';
 import { CssBaseline } from '@mui/material';
-import { AccessDenied, AdminContext, CoreAdminUI, localStorageStore, type AuthProvider, type DataProvider, type I18nProvider, type Store } from 'react-admin';
+import {
+  AccessDenied,
+  AdminContext,
+  CoreAdminUI,
+  localStorageStore,
+  Resource,
+  type AuthProvider,
+  type DataProvider,
+  type I18nProvider,
+  type ResourceProps,
+  type Store,
+} from 'react-admin';
 import type { RaThemeOptions } from 'react-admin';
 import { NotFoundPage } from './NotFoundPage';
 import { AuthenticationErrorPage, ErrorPage } from './raPages';
 import { createQueryClient } from '../providers/queryClient';
+import { StaticResourceDefinitions } from './StaticResourceDefinitions';
 
 type CoreProps = ComponentProps<typeof CoreAdminUI>;
 
@@ -20,6 +32,9 @@ export interface AdminShellProps {
   dashboard: CoreProps['dashboard'];
   loading: CoreProps['loading'];
   notification: () => ReactNode;
+  /** The plain CRUD areas' <Resource>s (react-admin asks authProvider.canAccess before each of their views). */
+  resources: readonly ResourceProps[];
+  /** Custom routes. */
   children: ReactNode;
 }
 
@@ -28,7 +43,7 @@ export interface AdminShellProps {
  * built-in login form, layout and notification as default props, so they ship even when replaced:
  * about 35 KB of form code in the first download. Signing in happens on the server's page.
  */
-export const AdminShell = ({ store, lightTheme, darkTheme, notification: Notification, children, ...props }: AdminShellProps) => {
+export const AdminShell = ({ store, lightTheme, darkTheme, notification: Notification, resources, children, ...props }: AdminShellProps) => {
   const [queryClient] = useState(() => createQueryClient(props.authProvider));
   return (
     <AdminContext
@@ -41,22 +56,27 @@ export const AdminShell = ({ store, lightTheme, darkTheme, notification: Notific
       darkTheme={darkTheme}
     >
       <CssBaseline enableColorScheme />
-      <CoreAdminUI
-        title={props.title}
-        layout={props.layout}
-        dashboard={props.dashboard}
-        loading={props.loading}
-        requireAuth
-        loginPage={false}
-        authCallbackPage={false}
-        disableTelemetry
-        accessDenied={AccessDenied}
-        authenticationError={AuthenticationErrorPage}
-        catchAll={NotFoundPage}
-        error={ErrorPage}
-      >
-        {children}
-      </CoreAdminUI>
+      <StaticResourceDefinitions resources={resources}>
+        <CoreAdminUI
+          title={props.title}
+          layout={props.layout}
+          dashboard={props.dashboard}
+          loading={props.loading}
+          requireAuth
+          loginPage={false}
+          authCallbackPage={false}
+          disableTelemetry
+          accessDenied={AccessDenied}
+          authenticationError={AuthenticationErrorPage}
+          catchAll={NotFoundPage}
+          error={ErrorPage}
+        >
+          {children}
+          {resources.map((resource) => (
+            <Resource key={resource.name} {...resource} />
+          ))}
+        </CoreAdminUI>
+      </StaticResourceDefinitions>
       <Notification />
     </AdminContext>
   );
