@@ -6,6 +6,7 @@ import { allows, authProvider as defaultAuthProvider, readPageSession } from './
 import { createDataProvider } from './providers/dataProvider';
 import { httpClient, withEarlyGets } from './providers/http';
 import { i18nProvider } from './providers/i18nProvider';
+import { createQueryClient } from './providers/queryClient';
 import { en } from './i18n/en';
 import { Layout } from './layout/Layout';
 import { Notification } from './layout/Notification';
@@ -32,6 +33,8 @@ const StudioAdmin = ({ authProvider = defaultAuthProvider, dataProvider, store }
   <AdminShell
     title={en.app.title}
     authProvider={authProvider}
+    // The default console's, which preloadOpeningPage may already have put the page's first read in.
+    queryClient={authProvider === defaultAuthProvider ? consoleQueryClient : undefined}
     dataProvider={dataProvider}
     i18nProvider={i18nProvider}
     store={store}
@@ -53,6 +56,7 @@ const StudioAdmin = ({ authProvider = defaultAuthProvider, dataProvider, store }
 
 /** The default dataProvider's requests take the answers preloadOpeningPage started early. */
 const earlyGets = withEarlyGets(httpClient);
+const consoleQueryClient = createQueryClient(defaultAuthProvider);
 
 // Real paths (/clients/new, not /#/clients/new) as spec §2 lists them; the server answers
 // unknown GETs with index.html. A data router keeps react-admin's unsaved-changes guard working.
@@ -72,7 +76,7 @@ export const preloadOpeningPage = (pathname: string): Promise<unknown> => {
   const session = route?.prefetch ? readPageSession(document) : null;
   if (route?.prefetch && session?.isAuthenticated) {
     const can = (resource: string, action: string) => allows(session.user, resource, action);
-    Promise.resolve(route.prefetch(createDataProvider(earlyGets.recorder), can)).catch(() => undefined);
+    Promise.resolve(route.prefetch(createDataProvider(earlyGets.recorder), can, consoleQueryClient)).catch(() => undefined);
   }
   const preload = route?.preload;
   // A failed download is the page's own lazy() to report, when it asks again.

@@ -1,5 +1,7 @@
 import { createElement, lazy } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { DataProvider } from 'react-admin';
+import { EARLY_GET_TTL_MS } from '../providers/http';
 import { lazyPage } from '../common/lazyPage';
 import type { ConsoleArea } from '../layout/area';
 import { RequireAccess } from '../layout/RequireAccess';
@@ -27,12 +29,23 @@ const keptListParams = (resource: string) => {
 
 /**
  * On a first visit (no list parameters in the URL, none kept in react-admin's store) a list asks for
- * its first page with its defaults, which can be fetched beside the page's code.
+ * its first page with its defaults, which can be fetched beside the page's code. The answer goes
+ * where react-admin's list reads it (useGetList's query), so the list shows its rows at its first
+ * render instead of renders later, and is fresh while an early answer is kept: the list does not ask
+ * again as it mounts.
  */
-const prefetchFirstPage = (resource: string) => (dataProvider: DataProvider, can: (resource: string, action: string) => boolean) => {
+const prefetchFirstPage = (resource: string) => (dataProvider: DataProvider, can: (resource: string, action: string) => boolean, queryClient: QueryClient) => {
   if (!can('clients', 'list') || window.location.search !== '' || keptListParams(resource)) return undefined;
   const { sort, perPage } = CLIENT_LIST_DEFAULTS;
-  return dataProvider.getList(resource, { pagination: { page: 1, perPage }, sort, filter: {}, meta: {} });
+  const params = { pagination: { page: 1, perPage }, sort, filter: {}, meta: {} };
+  const queryKey = [resource, 'getList', params];
+  queryClient.setQueryDefaults(queryKey, { staleTime: EARLY_GET_TTL_MS });
+  // Later visits of this list ask as usual.
+  setTimeout(() => queryClient.setQueryDefaults(queryKey, {}), EARLY_GET_TTL_MS);
+  return queryClient.prefetchQuery({
+    queryKey,
+    queryFn: () => dataProvider.getList(resource, params).then(({ data, total, pageInfo, meta }) => ({ data, total, pageInfo, meta })),
+  });
 };
 
 /** Clients › Overrides (issue 24): the running access-level overrides. */

@@ -1,5 +1,6 @@
 import { useState, type ComponentProps, type ReactNode } from 'react';
 import { CssBaseline } from '@mui/material';
+import type { QueryClient } from '@tanstack/react-query';
 import {
   AccessDenied,
   AdminContext,
@@ -22,6 +23,8 @@ type CoreProps = ComponentProps<typeof CoreAdminUI>;
 
 export interface AdminShellProps {
   authProvider: AuthProvider;
+  /** react-admin's query cache; one made for `authProvider` when not given. */
+  queryClient?: QueryClient;
   dataProvider: DataProvider;
   i18nProvider: I18nProvider;
   store?: Store;
@@ -44,7 +47,7 @@ export interface AdminShellProps {
  * about 35 KB of form code in the first download. Signing in happens on the server's page.
  */
 export const AdminShell = ({ store, lightTheme, darkTheme, notification: Notification, resources, children, ...props }: AdminShellProps) => {
-  const [queryClient] = useState(() => createQueryClient(props.authProvider));
+  const [queryClient] = useState(() => props.queryClient ?? createQueryClient(props.authProvider));
   return (
     <AdminContext
       queryClient={queryClient}

@@ -1,4 +1,5 @@
 import type { ComponentType, ReactElement } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import type { DataProvider } from 'react-admin';
 import type { DataModuleFactory } from '../providers/dataModule';
 
@@ -11,9 +12,10 @@ export interface AreaRoute {
   /**
    * Asks, through `dataProvider`, for what the page will ask first, when App.tsx can know it (a first
    * visit): started beside the page's code, the answer is handed to the page's identical request.
-   * `can` is the signed-in role's canAccess: a page the role may not use asks nothing.
+   * `can` is the signed-in role's canAccess: a page the role may not use asks nothing. A page whose
+   * first read is a react-admin query may put it in `queryClient` (the console's), to be read at once.
    */
-  prefetch?: (dataProvider: DataProvider, can: (resource: string, action: string) => boolean) => unknown;
+  prefetch?: (dataProvider: DataProvider, can: (resource: string, action: string) => boolean, queryClient: QueryClient) => unknown;
 }
 
 /** A plain CRUD area is a react-admin <Resource>, as in react-admin's own examples. */

@@ -20,7 +20,7 @@ export const hasStatus = (error: unknown): error is { status: number } =>
   typeof error === 'object' && error !== null && typeof (error as { status?: unknown }).status === 'number';
 
 /** How long a GET started early waits for the call it was started for. */
-const EARLY_GET_TTL_MS = 15_000;
+export const EARLY_GET_TTL_MS = 15_000;
 
 /**
  * GETs started before anything asks for them (the data of the page the console opens on, fetched

@@ -78,6 +78,8 @@ describe('the console shell in Chromium', () => {
     });
     await page.goto(`${server.url}/clients/all`);
     await page.waitForSelector('table tbody tr td');
+    // Nor once more as the list settles: the early answer is fresh where the list reads it.
+    await page.waitForLoadState('networkidle');
     expect(api[0]).toBe('/api/client/v1/clients/1?page=1&perPage=25&sort=_id&order=ASC');
     expect(api.filter((path) => path.startsWith('/api/client/v1/clients/1?'))).toHaveLength(1);
     await signedIn.context().close();
