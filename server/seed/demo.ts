@@ -3,6 +3,7 @@ import { demoVideos, videoCategoryNames } from './catalogue';
 import { demoMessages } from './messages';
 import { DOMAINS, FIRST_NAMES, LAST_NAMES, STATUSES } from './people';
 import { inSeedTransaction, type SeedSession } from './session';
+import { expirePurchaseAccess } from '../src/revenuecat/events';
 
 export interface SeedOptions {
   clients: number;
@@ -34,6 +35,8 @@ const BULK_TABLES = ['clients', 'video_views', 'mindbody_visits', 'favorites', '
 export async function seedDemoData(database: Database, options: SeedOptions): Promise<void> {
   const log = options.log ?? (() => undefined);
   const started = Date.now();
+  // One moment for the whole data set: the rows are generated, ranked and their access computed as of it.
+  const seededAt = options.now ?? new Date(started);
   await inSeedTransaction(database, async (session) => {
     await session.execScript("SET LOCAL maintenance_work_mem = '256MB';");
     const indexes = await session.query<{ name: string; definition: string }>(
@@ -56,7 +59,7 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
         '\n',
       ),
     );
-    await fillTables(session, options, log);
+    await fillTables(session, { ...options, now: seededAt }, log);
     const t = Date.now();
     await session.execScript(
       [
@@ -67,9 +70,14 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
     log(`  ${indexes.length} indexes and ${foreignKeys.length} foreign keys (${((Date.now() - t) / 1000).toFixed(1)} s)`);
     // The at-risk list's ranks (migration 0059), once the contracts' index is back; else the first read would rank every client.
     const ranking = Date.now();
-    await session.query('SELECT client_activity_rank($1::timestamptz)', [(options.now ?? new Date()).toISOString()]);
+    await session.query('SELECT client_activity_rank($1::timestamptz)', [seededAt.toISOString()]);
     log(`  at-risk ranks (${((Date.now() - ranking) / 1000).toFixed(1)} s)`);
   });
+  // The purchases just loaded flagged their clients for the access-expiry job (migration 0031): it
+  // runs here, on the seed's clock, not in the first minutes of the server (half a million clients).
+  const refreshing = Date.now();
+  const { refreshed } = await expirePurchaseAccess({ database, clock: { now: () => seededAt } });
+  log(`  purchase access of ${refreshed} clients (${((Date.now() - refreshing) / 1000).toFixed(1)} s)`);
   const t = Date.now();
   // Every table, not only those read by index-only scans (clients' counts and offset pages, the search
   // tables): a table left with its loaded rows unvacuumed is vacuumed later by PostgreSQL's autovacuum,

@@ -3,6 +3,7 @@ import type { Database } from '../../server/src/db/client';
 import { dumpLines, restoreLines, withSnapshot, type DumpLine } from '../../server/src/db/dump';
 import { seedDemoData } from '../../server/seed/demo';
 import { upsertStaffUser } from '../../server/src/auth/staff';
+import { expirePurchaseAccess } from '../../server/src/revenuecat/events';
 import { testDatabases } from '../support/databases';
 
 const fingerprint = async (database: Database) => {
@@ -15,6 +16,8 @@ const fingerprint = async (database: Database) => {
   return row!;
 };
 
+const SEEDED_AT = new Date('2026-11-01T10:00:00Z');
+
 async function* replay(lines: DumpLine[]) {
   yield* lines;
 }
@@ -25,7 +28,7 @@ describe('backup and restore', () => {
 
   beforeAll(async () => {
     source = await testDatabases()[0]!.open();
-    await seedDemoData(source, { clients: 120, videos: 30, now: new Date('2026-11-01T10:00:00Z') });
+    await seedDemoData(source, { clients: 120, videos: 30, now: SEEDED_AT });
     await upsertStaffUser(source.db, { email: 'owner@studio.test', password: 'owner-password', role: 'owner' });
     dump = [];
     await withSnapshot(source, async (run) => {
@@ -63,6 +66,11 @@ describe('backup and restore', () => {
 
     it('restores every row, and ids continue after the restored ones', async () => {
       await restoreLines(target, replay(dump));
+      // Restored purchases put their clients before the access-expiry job again (migration 0031), as any
+      // written purchase does; the job, run at the seed's moment, gives back what the source computed.
+      const [{ due }] = await target.query<{ due: number }>(`SELECT count(*)::int AS due FROM clients WHERE purchase_access_changes_at = '-infinity'`);
+      expect(due).toBeGreaterThan(0);
+      await expirePurchaseAccess({ database: target, clock: { now: () => SEEDED_AT } });
       expect(await fingerprint(target)).toEqual(await fingerprint(source));
       const [row] = await target.query<{ id: number }>(
         `INSERT INTO clients (first_name, last_name, email_address) VALUES ('New', 'Client', 'new@studio.test') RETURNING id`,

@@ -137,6 +137,46 @@ describe.each(testDatabases())('RevenueCat entitlement follows expiry on $name',
     expect(await levels(client)).toMatchObject({ vod_access_level: FREE, purchase_access_level: null });
   });
 
+  it('a restore that puts 1,201 clients before the job at once: one run gives each what its purchases give', async () => {
+    const now = clock.now().toISOString();
+    // Purchases written behind the webhook's back (a restore, an import) flag their clients for the job.
+    const [{ first }] = (await h.database.query<{ first: number }>(
+      `WITH added AS (
+         INSERT INTO clients (first_name, email_address, vod_access_level, admin_updated_expiration)
+         SELECT 'Restored', 'restored' || n || '@example.test', 3, CASE WHEN n % 7 = 0 THEN $1::timestamptz + interval '3 days' END
+         FROM generate_series(1, 1201) AS n RETURNING id)
+       SELECT min(id)::int AS first FROM added`,
+      [now],
+    )) as [{ first: number }];
+    await h.database.query(
+      `INSERT INTO purchases (client_id, access_level_id, subscription_status, purchased_at, expires_at, rc_environment)
+       SELECT c.id, (SELECT id FROM access_levels WHERE sort_order = ${BASIC}), 'active', $1::timestamptz - interval '40 days',
+              CASE (c.id - $2) % 3 WHEN 0 THEN NULL WHEN 1 THEN $1::timestamptz - interval '1 day' ELSE $1::timestamptz + interval '5 days' END,
+              'PRODUCTION'
+       FROM clients c WHERE c.first_name = 'Restored'`,
+      [now, first],
+    );
+
+    await advanceTo(new Date(clock.now().getTime() + MINUTE));
+
+    const outcome = await h.database.query<{ kind: number; overridden: boolean; vod: number; purchase: number | null; changes_at: Date | null; n: number }>(
+      `SELECT (id - $1) % 3 AS kind, admin_updated_expiration IS NOT NULL AS overridden, vod_access_level AS vod,
+              purchase_access_level AS purchase, purchase_access_changes_at AS changes_at, count(*)::int AS n
+       FROM clients WHERE first_name = 'Restored' GROUP BY 1, 2, 3, 4, 5 ORDER BY 1, 2`,
+      [first],
+    );
+    const inFiveDays = new Date(new Date(now).getTime() + 5 * DAY);
+    expect(outcome.map(({ n: _n, ...rest }) => rest)).toEqual([
+      { kind: 0, overridden: false, vod: BASIC, purchase: BASIC, changes_at: null },
+      { kind: 0, overridden: true, vod: 3, purchase: BASIC, changes_at: null },
+      { kind: 1, overridden: false, vod: FREE, purchase: null, changes_at: null },
+      { kind: 1, overridden: true, vod: 3, purchase: null, changes_at: null },
+      { kind: 2, overridden: false, vod: BASIC, purchase: BASIC, changes_at: inFiveDays },
+      { kind: 2, overridden: true, vod: 3, purchase: BASIC, changes_at: inFiveDays },
+    ]);
+    expect(outcome.reduce((sum, row) => sum + row.n, 0)).toBe(1201);
+  });
+
   it('a SANDBOX purchase is stored, shown as Sandbox and changes no level', async () => {
     const client = await sampleClient();
 

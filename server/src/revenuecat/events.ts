@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { readEvent } from '../integrations/revenuecat/events';
-import { processEvent, refreshAccess, type AccessDeps, type ProcessDeps } from './process';
+import { processEvent, refreshAccessOf, type AccessDeps, type ProcessDeps } from './process';
 
 export const REVENUECAT_PROCESS = 'revenuecat.process';
 /** Retries unmatched events and picks up stored events whose job was lost. */
@@ -79,18 +79,25 @@ export async function sweepEvents(deps: ProcessDeps) {
  * Puts every client whose purchases' level changes by time (an expiry or grace period passing
  * with no EXPIRATION event, a renewal's period starting) on their new level. The condition lives in
  * the clients row, so a run missed while no instance was up is caught by the next one, and two
- * instances recomputing the same client agree (refreshAccess locks the row).
+ * instances recomputing the same client agree (refreshAccessOf locks the rows).
  */
 export async function expirePurchaseAccess(deps: AccessDeps): Promise<{ refreshed: number }> {
   const now = deps.clock.now();
-  const due = await deps.database.query<{ id: number }>(
-    `SELECT id FROM clients WHERE purchase_access_changes_at <= $1 ORDER BY purchase_access_changes_at LIMIT ${ACCESS_EXPIRY_BATCH}`,
-    [now.toISOString()],
-  );
-  for (const { id } of due) await refreshAccess(deps, Number(id));
+  let refreshed = 0;
   // Each refreshed client moves to a later time or none, so a full batch means more are waiting.
-  if (due.length === ACCESS_EXPIRY_BATCH) return { refreshed: due.length + (await expirePurchaseAccess(deps)).refreshed };
-  return { refreshed: due.length };
+  for (;;) {
+    const due = await deps.database.query<{ id: number }>(
+      `SELECT id FROM clients WHERE purchase_access_changes_at <= $1 ORDER BY purchase_access_changes_at LIMIT ${ACCESS_EXPIRY_BATCH}`,
+      [now.toISOString()],
+    );
+    if (due.length > 0)
+      await refreshAccessOf(
+        deps,
+        due.map(({ id }) => Number(id)),
+      );
+    refreshed += due.length;
+    if (due.length < ACCESS_EXPIRY_BATCH) return { refreshed };
+  }
 }
 
 export function processDeps(app: FastifyInstance): ProcessDeps {

@@ -52,29 +52,36 @@ export async function matchClient(database: Database, ids: string[], email: stri
 
 const dateOrNull = (value: Date | string | null) => (value === null ? null : new Date(value));
 
-/** The client's purchases as far as access goes: the entitlement the purchases_entitlement trigger stored (migration 0031). */
-async function purchasesForAccess(database: Queryable, clientId: number): Promise<PurchaseForAccess[]> {
-  const purchases = await database.query<{
-    grants_access: boolean;
-    access_ends_at: Date | string | null;
-    purchased_at: Date | string | null;
-    level: number | null;
-  }>(
-    `SELECT p.grants_access, p.access_ends_at, p.purchased_at, al.sort_order AS level
-     FROM purchases p LEFT JOIN access_levels al ON al.id = p.access_level_id WHERE p.client_id = $1`,
-    [clientId],
+type PurchaseRow = {
+  client_id: number;
+  grants_access: boolean;
+  access_ends_at: Date | string | null;
+  purchased_at: Date | string | null;
+  level: number | null;
+};
+
+/** The clients' purchases as far as access goes: the entitlement the purchases_entitlement trigger stored (migration 0031). */
+async function purchasesForAccess(database: Queryable, clientIds: readonly number[]): Promise<Map<number, PurchaseForAccess[]>> {
+  const rows = await database.query<PurchaseRow>(
+    `SELECT p.client_id, p.grants_access, p.access_ends_at, p.purchased_at, al.sort_order AS level
+     FROM purchases p LEFT JOIN access_levels al ON al.id = p.access_level_id WHERE p.client_id = ANY($1::bigint[])`,
+    [clientIds],
   );
-  return purchases.map((p) => ({
-    grants_access: p.grants_access,
-    access_ends_at: dateOrNull(p.access_ends_at),
-    purchased_at: dateOrNull(p.purchased_at),
-    level: p.level === null ? null : Number(p.level),
-  }));
+  const byClient = new Map<number, PurchaseForAccess[]>(clientIds.map((id) => [id, []]));
+  for (const p of rows) {
+    byClient.get(Number(p.client_id))?.push({
+      grants_access: p.grants_access,
+      access_ends_at: dateOrNull(p.access_ends_at),
+      purchased_at: dateOrNull(p.purchased_at),
+      level: p.level === null ? null : Number(p.level),
+    });
+  }
+  return byClient;
 }
 
 /** The level the client's stored purchases give at `now` (the highest entitling one), or null. */
 export async function purchaseLevelOf(database: Queryable, clientId: number, now: Date): Promise<number | null> {
-  return purchaseAccessLevel(await purchasesForAccess(database, clientId), now);
+  return purchaseAccessLevel((await purchasesForAccess(database, [clientId])).get(clientId)!, now);
 }
 
 /**
@@ -84,41 +91,62 @@ export async function purchaseLevelOf(database: Queryable, clientId: number, now
  * instance cannot interleave their reads and writes.
  */
 export async function refreshAccess(deps: AccessDeps, clientId: number) {
+  return (await refreshAccessOf(deps, [clientId])).get(clientId) ?? null;
+}
+
+/**
+ * refreshAccess for many clients in one transaction of three statements whatever their number (the
+ * expiry job's batches; a restore or an import can put hundreds of thousands before it at once).
+ * The rows are locked in id order, as every batch takes them, so two batches cannot deadlock.
+ */
+export async function refreshAccessOf(deps: AccessDeps, clientIds: readonly number[]) {
   const now = deps.clock.now();
+  const ids = [...new Set(clientIds)].sort((a, b) => a - b);
   return deps.database.transaction(async (tx) => {
-    const [client] = await tx.query<{
+    const clients = await tx.query<{
+      id: number;
       vod_access_level: number | null;
       purchase_access_level: number | null;
       admin_updated_expiration: Date | string | null;
       purchase_access_changes_at: Date | string | null;
-    }>('SELECT vod_access_level, purchase_access_level, admin_updated_expiration, purchase_access_changes_at FROM clients WHERE id = $1 FOR UPDATE', [
-      clientId,
-    ]);
-    if (!client) return null;
-    const purchases = await purchasesForAccess(tx, clientId);
-    const [free] = await tx.query<{ level: number }>('SELECT min(sort_order) AS level FROM access_levels');
-    const next = accessAfterPurchases(
-      { vod_access_level: client.vod_access_level, admin_updated_expiration: dateOrNull(client.admin_updated_expiration) },
-      purchaseAccessLevel(purchases, now),
-      Number(free!.level),
-      now,
+    }>(
+      `SELECT id, vod_access_level, purchase_access_level, admin_updated_expiration, purchase_access_changes_at
+       FROM clients WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE`,
+      [ids],
     );
-    const changesAt = nextAccessChange(purchases, now);
-    const storedChangesAt = dateOrNull(client.purchase_access_changes_at)?.getTime() ?? null;
-    if (
-      next.purchase_access_level !== client.purchase_access_level ||
-      next.vod_access_level !== client.vod_access_level ||
-      (changesAt?.getTime() ?? null) !== storedChangesAt
-    ) {
-      await tx.query('UPDATE clients SET purchase_access_level = $2, vod_access_level = $3, purchase_access_changes_at = $4, updated_at = $5 WHERE id = $1', [
-        clientId,
-        next.purchase_access_level,
-        next.vod_access_level,
-        changesAt?.toISOString() ?? null,
-        now.toISOString(),
-      ]);
+    const purchases = await purchasesForAccess(tx, ids);
+    const [free] = await tx.query<{ level: number }>('SELECT min(sort_order) AS level FROM access_levels');
+    const levels = new Map<number, ReturnType<typeof accessAfterPurchases>>();
+    const changed: { id: number; purchase: number | null; vod: number | null; changesAt: string | null }[] = [];
+    for (const client of clients) {
+      const id = Number(client.id);
+      const own = purchases.get(id) ?? [];
+      const next = accessAfterPurchases(
+        { vod_access_level: client.vod_access_level, admin_updated_expiration: dateOrNull(client.admin_updated_expiration) },
+        purchaseAccessLevel(own, now),
+        Number(free!.level),
+        now,
+      );
+      levels.set(id, next);
+      const changesAt = nextAccessChange(own, now);
+      const storedChangesAt = dateOrNull(client.purchase_access_changes_at)?.getTime() ?? null;
+      if (
+        next.purchase_access_level !== client.purchase_access_level ||
+        next.vod_access_level !== client.vod_access_level ||
+        (changesAt?.getTime() ?? null) !== storedChangesAt
+      ) {
+        changed.push({ id, purchase: next.purchase_access_level, vod: next.vod_access_level, changesAt: changesAt?.toISOString() ?? null });
+      }
     }
-    return next;
+    if (changed.length > 0) {
+      await tx.query(
+        `UPDATE clients c SET purchase_access_level = n.purchase, vod_access_level = n.vod, purchase_access_changes_at = n.changes_at, updated_at = $5
+         FROM unnest($1::bigint[], $2::int[], $3::int[], $4::timestamptz[]) AS n(id, purchase, vod, changes_at)
+         WHERE c.id = n.id`,
+        [changed.map((c) => c.id), changed.map((c) => c.purchase), changed.map((c) => c.vod), changed.map((c) => c.changesAt), now.toISOString()],
+      );
+    }
+    return levels;
   });
 }
 
