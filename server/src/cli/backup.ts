@@ -3,21 +3,17 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { Readable } from 'node:stream';
 import { createGzip } from 'node:zlib';
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
 import { dumpLines, withSnapshot } from '../db/dump';
+import { cliArgs } from './common';
 
 const usage = `Usage: npm run backup -- [--out FILE]
 Writes a consistent, gzipped JSON-lines dump of the configured database (DATABASE_URL, or PGlite in DATA_DIR)
 to FILE (default backups/studio-<date>.jsonl.gz). With PGlite, stop the server first: one process at a time.`;
 
-const { values } = parseArgs({ options: { out: { type: 'string' }, help: { type: 'boolean', default: false } } });
-if (values.help) {
-  console.log(usage);
-  process.exit(0);
-}
+const { values } = cliArgs({ options: { out: { type: 'string' }, help: { type: 'boolean', default: false } } }, usage);
 const out = values.out ?? `backups/studio-${new Date().toISOString().replace(/[:.]/g, '-')}.jsonl.gz`;
 const config = loadConfig();
 const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir }).catch((error) => {

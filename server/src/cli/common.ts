@@ -1,3 +1,4 @@
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config';
 import { setPasswordHashCost } from '../auth/password';
 import { openDatabase, type Database } from '../db/client';
@@ -7,6 +8,25 @@ import { DataDirLockedError } from '../db/lock';
 export function fail(message: string): never {
   console.error(`✖ ${message}`);
   process.exit(1);
+}
+
+/**
+ * The command's arguments. A mistyped option or a stray argument ends it with the message and the
+ * usage (exit 2), not Node's stack trace; `--help` (declare it in the options) prints the usage.
+ */
+export function cliArgs<T extends ParseArgsConfig>(config: T, usage: string): ReturnType<typeof parseArgs<T>> {
+  let parsed: ReturnType<typeof parseArgs<T>>;
+  try {
+    parsed = parseArgs(config);
+  } catch (error) {
+    console.error(`✖ ${(error as Error).message}\n\n${usage}`);
+    process.exit(2);
+  }
+  if ((parsed.values as { help?: boolean }).help) {
+    console.log(usage);
+    process.exit(0);
+  }
+  return parsed;
 }
 
 /** The server's configuration (with the password hash cost it sets), or an exit naming the bad variable. */

@@ -2,9 +2,12 @@ import { ConfigError, loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
 import { resolveIntegrationKeys } from '../integrations/keys';
+import { cliArgs } from './common';
 
-// Shows the keys the RevenueCat webhook and the mobile app must send (generated on first start
-// unless REVENUECAT_WEBHOOK_AUTH / APP_API_KEY are set).
+const usage = `Usage: npm run keys
+Shows the keys the RevenueCat webhook and the mobile app must send (generated on first start
+unless REVENUECAT_WEBHOOK_AUTH / APP_API_KEY are set).`;
+cliArgs({ options: { help: { type: 'boolean', default: false } } }, usage);
 try {
   const config = loadConfig();
   const database = await openDatabase({ url: config.DATABASE_URL, dataDir: config.dataDir });

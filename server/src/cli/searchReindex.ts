@@ -1,5 +1,4 @@
-import { parseArgs } from 'node:util';
-import { cliConfig, cliDatabase } from './common';
+import { cliArgs, cliConfig, cliDatabase } from './common';
 import { createSearchIndexer } from '../integrations/algolia';
 import { rebuildAlgolia, rebuildEmbedded } from '../search/push';
 
@@ -8,11 +7,7 @@ const usage = `Usage: npm run search:reindex
   Videos indexes from the database (built aside, then moved over the live ones).
   Without them: rebuilds the embedded search tables (they are kept current by triggers; this repairs them).`;
 
-const { values } = parseArgs({ options: { help: { type: 'boolean', default: false } } });
-if (values.help) {
-  console.log(usage);
-  process.exit(0);
-}
+cliArgs({ options: { help: { type: 'boolean', default: false } } }, usage);
 
 const config = cliConfig();
 const database = await cliDatabase(config, 'Stop the server first (PGlite allows one process at a time).');

@@ -1,25 +1,24 @@
-import { parseArgs } from 'node:util';
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { isEmpty, seedDemoData } from '../../seed/demo';
+import { cliArgs } from './common';
 
 const usage = `Usage: npm run seed -- [--clients N] [--videos N] [--views-per-client N] [--force]
 Fills the configured database (DATABASE_URL, or PGlite in DATA_DIR) with deterministic demo data.
 The server must not be running on the same PGlite DATA_DIR.`;
 
-const { values } = parseArgs({
-  options: {
-    clients: { type: 'string', default: '2000' },
-    videos: { type: 'string', default: '150' },
-    'views-per-client': { type: 'string', default: '15' },
-    force: { type: 'boolean', default: false },
-    help: { type: 'boolean', default: false },
+const { values } = cliArgs(
+  {
+    options: {
+      clients: { type: 'string', default: '2000' },
+      videos: { type: 'string', default: '150' },
+      'views-per-client': { type: 'string', default: '15' },
+      force: { type: 'boolean', default: false },
+      help: { type: 'boolean', default: false },
+    },
   },
-});
-if (values.help) {
-  console.log(usage);
-  process.exit(0);
-}
+  usage,
+);
 const number = (name: string, raw: string) => {
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1) {

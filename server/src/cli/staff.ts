@@ -1,10 +1,9 @@
-import { parseArgs } from 'node:util';
 import { isRole, ROLES, type Role } from '@contract/permissions';
 import { PASSWORD_MIN_LENGTH } from '@contract/staff';
 import { findStaffByEmail, listStaffUsers } from '../auth/staff';
 import { changeStaff, createStaff, removeStaff, resetStaffPassword, viewStaff, type StaffActor } from '../auth/staffAdmin';
 import { HttpError } from '../lib/errors';
-import { cliConfig, cliDatabase } from './common';
+import { cliArgs, cliConfig, cliDatabase } from './common';
 
 const usage = `Usage:
   npm run staff -- list
@@ -19,29 +18,18 @@ Roles: ${ROLES.join(', ')}. There is always at least one active owner.`;
 
 const COMMANDS = ['list', 'add', 'role', 'disable', 'enable', 'remove'];
 
-let parsed: ReturnType<typeof parseOptions>;
-function parseOptions() {
-  return parseArgs({
+const { values, positionals } = cliArgs(
+  {
     allowPositionals: true,
     options: { password: { type: 'string' }, nickname: { type: 'string' }, role: { type: 'string' }, help: { type: 'boolean' } },
-  });
-}
-try {
-  parsed = parseOptions();
-} catch (error) {
-  console.error(`✖ ${(error as Error).message}\n${usage}`);
-  process.exit(2);
-}
-const { values, positionals } = parsed;
+  },
+  usage,
+);
 const [command, email, roleArgument] = positionals;
 const usageError = (message: string): never => {
   console.error(`✖ ${message}\n${usage}`);
   process.exit(2);
 };
-if (values.help) {
-  console.log(usage);
-  process.exit(0);
-}
 if (!command || !COMMANDS.includes(command)) usageError(command ? `Unknown command '${command}'.` : 'Name a command.');
 if (command !== 'list' && !email) usageError(`'${command}' needs the account's e-mail.`);
 if (values.password !== undefined && values.password.length < PASSWORD_MIN_LENGTH) usageError(`--password must be at least ${PASSWORD_MIN_LENGTH} characters.`);

@@ -1,5 +1,4 @@
-import { parseArgs } from 'node:util';
-import { cliConfig, cliDatabase } from './common';
+import { cliArgs, cliConfig, cliDatabase } from './common';
 import { createJobQueue } from '../jobs/queue';
 import { createMindbody } from '../integrations/mindbody';
 import { defineMindbodySync, startMindbodySync } from '../mindbody/jobs';
@@ -9,11 +8,7 @@ const usage = `Usage: npm run sync:mindbody [-- --full]
   Imports the Mindbody clients (and their recent visits) now, as the scheduled job does.
   --full   list every client instead of the changes since the last import`;
 
-const { values } = parseArgs({ options: { full: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } } });
-if (values.help) {
-  console.log(usage);
-  process.exit(0);
-}
+const { values } = cliArgs({ options: { full: { type: 'boolean', default: false }, help: { type: 'boolean', default: false } } }, usage);
 
 const config = cliConfig();
 const database = await cliDatabase(config, 'While the server runs, start an import from it instead: POST /api/admin/v1/mindbody/sync (staff session).');
