@@ -62,25 +62,33 @@ const consoleQueryClient = createQueryClient(defaultAuthProvider);
 // unknown GETs with index.html. A data router keeps react-admin's unsaved-changes guard working.
 const basename = import.meta.env.BASE_URL.replace(/\/+$/, '') || '/';
 
+/** How long the first render waits, past the page's code, for the page's first answer. */
+const FIRST_DATA_WAIT_MS = 300;
+
 /**
  * The page the console opens on starts fetching its code now, beside the authentication check,
  * instead of after it (react-admin renders no route before that check has answered). Settles
  * when that code is here, or at once when the page has none of its own to fetch.
  */
-export const preloadOpeningPage = (pathname: string): Promise<unknown> => {
+export const preloadOpeningPage = (pathname: string, firstDataWaitMs = FIRST_DATA_WAIT_MS): Promise<unknown> => {
   const path = basename === '/' ? pathname : pathname.slice(basename.length) || '/';
   // '/' is react-admin's dashboard route, which is also '/dashboard'.
   const route = routes.find((candidate) => matchPath(candidate.path, path === '/' ? DASHBOARD_PATH : path));
   // Its first request too, kept for the page (a failure is the page's to report when it asks), when
   // the page says who is signed in: nobody, or a role that may not use the page, asks nothing.
   const session = route?.prefetch ? readPageSession(document) : null;
+  let firstData: Promise<unknown> = Promise.resolve();
   if (route?.prefetch && session?.isAuthenticated) {
     const can = (resource: string, action: string) => allows(session.user, resource, action);
-    Promise.resolve(route.prefetch(createDataProvider(earlyGets.recorder), can, consoleQueryClient)).catch(() => undefined);
+    firstData = Promise.resolve(route.prefetch(createDataProvider(earlyGets.recorder), can, consoleQueryClient)).catch(() => undefined);
   }
   const preload = route?.preload;
   // A failed download is the page's own lazy() to report, when it asks again.
-  return preload ? preload().catch(() => undefined) : Promise.resolve();
+  const code = preload ? preload().catch(() => undefined) : Promise.resolve();
+  // The first render is the whole screen and takes a while on a slow machine: begun before the
+  // page's first answer is here, it cannot show it, and the rows wait for a second render of the
+  // page. The answer usually follows the code within milliseconds; a slow one is not waited for.
+  return code.then(() => Promise.race([firstData, new Promise((resolve) => setTimeout(resolve, firstDataWaitMs))]));
 };
 
 export const App = (props: AppProps) => {

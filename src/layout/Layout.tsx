@@ -1,6 +1,7 @@
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { styled, useThemeProps } from '@mui/material/styles';
 import { Loading, SkipNavigationButton } from 'react-admin';
+import { AfterThePage } from './AfterThePage';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 import { ErrorPage } from './raPages';
@@ -52,7 +53,9 @@ export const Layout = (inProps: { children: ReactNode }) => {
         <AppBar />
         <main className={LayoutClasses.contentWithSidebar}>
           <Sidebar>
-            <Menu />
+            <AfterThePage>
+              <Menu />
+            </AfterThePage>
           </Sidebar>
           <div id="main-content" className={LayoutClasses.content}>
             <PageErrorBoundary>

@@ -190,6 +190,30 @@ describe('a client list the console opens on', { timeout: 60_000 }, () => {
     expect(calls.map(({ listId, search }) => `${listId}?${search}`)).toEqual(['1?page=1&perPage=25&sort=_id&order=ASC']);
   });
 
+  it('renders once its first page is here, so the rows come with the first render; a slow answer is not waited for', async () => {
+    const held = deferred();
+    const calls = listServer(async () => {
+      await held.promise;
+      return page(CLIENTS);
+    });
+    pageSays({ isAuthenticated: true, user: testUser });
+    // Lists no other test here opens early: an answer kept fresh from one would be used instead.
+    window.history.pushState(null, '', '/clients/new');
+    let ready = false;
+    const opened = preloadOpeningPage('/clients/new', 60_000).then(() => (ready = true));
+    await waitFor(() => expect(calls).toHaveLength(1));
+    expect(ready).toBe(false);
+    held.resolve();
+    await opened;
+
+    document.getElementById(SESSION_STATE_ELEMENT_ID)!.remove();
+    const stuck = deferred();
+    listServer(() => stuck.promise.then(() => page(CLIENTS)));
+    pageSays({ isAuthenticated: true, user: testUser });
+    await preloadOpeningPage('/clients/active', 0);
+    stuck.resolve();
+  });
+
   it('asks nothing early for a list opened with its own parameters, for a role without client lists, or signed out', async () => {
     const calls = listServer(() => page(CLIENTS));
     pageSays({ isAuthenticated: true, user: testUser });

@@ -295,7 +295,7 @@ describe('push messaging page', () => {
     const user = await renderPage();
     await table();
 
-    await user.click(screen.getByRole('link', { name: 'High Five' }));
+    await user.click(await screen.findByRole('link', { name: 'High Five' }));
 
     expect(await screen.findByRole('heading', { level: 1, name: 'Push Messaging - High Five' })).toBeVisible();
     expect(confirm).not.toHaveBeenCalled();
