@@ -38,7 +38,8 @@ export const Sidebar = ({ children }: SidebarProps) => {
       open={open}
       sx={surface}
     >
-      <Paper elevation={0} square aria-label={label} className={PAPER_CLASSES} sx={drawerPaper}>
+      {/* No name of its own: a plain surface, around the menu's <nav aria-label="Main">. */}
+      <Paper elevation={0} square className={PAPER_CLASSES} sx={drawerPaper}>
         <div className="RaSidebar-fixed">{children}</div>
       </Paper>
     </Docked>

@@ -25,6 +25,8 @@ export interface AxeFinding {
  * scripts) stays on and is tested as served.
  */
 export async function seriousAxeFindings(page: Page): Promise<AxeFinding[]> {
+  // The sidebar's entries come one commit after the page (src/layout/AfterThePage.tsx): scan them too.
+  if ((await page.locator('.RaSidebar-fixed').count()) > 0) await page.locator('.RaSidebar-fixed nav').waitFor();
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(axeSource);
   return page.evaluate(async () => {
     const axe = (
