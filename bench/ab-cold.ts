@@ -6,10 +6,10 @@
  *
  *   node --import tsx bench/ab-cold.ts postgres://…/studio_bench_… path/to/dist-a path/to/dist-b [loads each]
  */
-import { startServer } from '../tests/support/serverProcess.ts';
-import { signedInClient } from './lib/client.ts';
-import { launchBenchBrowser, signedInContext } from './lib/browser.ts';
-import { waitForServerToSettle } from './lib/settle.ts';
+import { startServer } from '../tests/support/serverProcess';
+import { signedInClient } from './lib/client';
+import { launchBenchBrowser, signedInContext } from './lib/browser';
+import { waitForServerToSettle } from './lib/settle';
 const [url, dirA, dirB] = process.argv.slice(2);
 if (!url?.startsWith('postgres') || !dirA || !dirB) {
   console.error('Usage: node --import tsx bench/ab-cold.ts POSTGRES_URL DIST_A DIST_B [LOADS_EACH]');
