@@ -73,17 +73,13 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
     await session.query('SELECT client_activity_rank($1::timestamptz)', [seededAt.toISOString()]);
     log(`  at-risk ranks (${((Date.now() - ranking) / 1000).toFixed(1)} s)`);
   });
-  // The purchases just loaded flagged their clients for the access-expiry job (migration 0031): it
-  // runs here, on the seed's clock, not in the first minutes of the server (half a million clients).
+  // The loaded purchases flagged their clients for the access-expiry job (migration 0031): run here.
   const refreshing = Date.now();
   const { refreshed } = await expirePurchaseAccess({ database, clock: { now: () => seededAt } });
   log(`  purchase access of ${refreshed} clients (${((Date.now() - refreshing) / 1000).toFixed(1)} s)`);
   const t = Date.now();
-  // Every table, not only those read by index-only scans (clients' counts and offset pages, the search
-  // tables): a table left with its loaded rows unvacuumed is vacuumed later by PostgreSQL's autovacuum,
-  // throttled, for many minutes after the first start (10,000,000 views at a million clients), and
-  // each first read of a row writes its page back to set its hint bits. VACUUM sets the visibility
-  // map and the hint bits once, here (24 s at a million clients on PostgreSQL).
+  // Every table: left unvacuumed, autovacuum goes through the loaded rows (throttled, for many minutes
+  // at a million clients) after the first start, and each first read of a row writes its page back.
   await database.execScript('VACUUM (ANALYZE);');
   log(`  vacuum and analyze (${((Date.now() - t) / 1000).toFixed(1)} s)`);
   log(`Seeded in ${((Date.now() - started) / 1000).toFixed(1)} s`);
