@@ -159,6 +159,8 @@ describe('client details', { timeout: 60_000 }, () => {
     renderApp('/client/7');
     expect(await screen.findByRole('heading', { level: 1, name: 'Client Details' })).toBeVisible();
     const summary = await screen.findByLabelText('Client Details');
+    // The box can be drawn before the client's record is in it (a busy machine): wait for the record.
+    await within(summary).findByText('Kim');
     expect(screen.getByRole('button', { name: 'Back' })).toBeVisible();
     expect(await screen.findByRole('button', { name: 'Send a push notification to client' })).toBeVisible();
     expect(screen.getByRole('button', { name: 'Update VOD Access Level' })).toBeVisible();
