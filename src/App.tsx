@@ -68,7 +68,8 @@ const FIRST_DATA_WAIT_MS = 300;
 /**
  * The page the console opens on starts fetching its code now, beside the authentication check,
  * instead of after it (react-admin renders no route before that check has answered). Settles
- * when that code is here, or at once when the page has none of its own to fetch.
+ * when that code is here (at once when the page has none of its own) and then its first answer,
+ * or `firstDataWaitMs` after the code, whichever comes first.
  */
 export const preloadOpeningPage = (pathname: string, firstDataWaitMs = FIRST_DATA_WAIT_MS): Promise<unknown> => {
   const path = basename === '/' ? pathname : pathname.slice(basename.length) || '/';
