@@ -40,40 +40,34 @@ const ClientDetails = () => {
       }
     />
   );
-  if (error)
-    return (
-      <>
-        {header()}
+  // The header is one element in every state: the record arriving must not redraw (and unfocus) Back.
+  return (
+    <>
+      {header(error ? undefined : record)}
+      {error ? (
         <LoadError error={error} />
-      </>
-    );
-  if (isPending || !record) {
-    return (
-      <>
-        {header()}
+      ) : isPending || !record ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>
           <CircularProgress aria-label={translate('client.loading')} />
         </Box>
-      </>
-    );
-  }
-  return (
-    // Keyed by client: another id starts with its sections closed and loads its own data.
-    <Box key={record._id}>
-      {header(record)}
-      <ClientGlance client={record} />
-      <ClientSummary client={record} canOverride={can.override} />
-      <NotesSection client={record} canWrite={can.notes} />
-      <TimelineSection client={record} />
-      <ContractsSection client={record} />
-      <RecentVideosSection client={record} />
-      <FavoritesSection client={record} />
-      <PurchasesSection client={record} />
-      <PushesSection client={record} />
-      <AutomatedMessagesSection client={record} />
-      <DebugInfoSection client={record} />
-      {can.history && <HistorySection client={record} />}
-    </Box>
+      ) : (
+        // Keyed by client: another id starts with its sections closed and loads its own data.
+        <Box key={record._id}>
+          <ClientGlance client={record} />
+          <ClientSummary client={record} canOverride={can.override} />
+          <NotesSection client={record} canWrite={can.notes} />
+          <TimelineSection client={record} />
+          <ContractsSection client={record} />
+          <RecentVideosSection client={record} />
+          <FavoritesSection client={record} />
+          <PurchasesSection client={record} />
+          <PushesSection client={record} />
+          <AutomatedMessagesSection client={record} />
+          <DebugInfoSection client={record} />
+          {can.history && <HistorySection client={record} />}
+        </Box>
+      )}
+    </>
   );
 };
 

@@ -176,6 +176,28 @@ describe('client details', { timeout: 60_000 }, () => {
     expect(within(summary).getByRole('link', { name: 'Log Out' })).toHaveAttribute('href', '/logout');
   });
 
+  it('keeps its header, and the focus on Back, while the client loads (nothing is redrawn under the keyboard)', async () => {
+    clientServer([kim]);
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    server.use(
+      http.get('*/api/client/v1/client-details/:id', async () => {
+        await answered;
+        return HttpResponse.json({ client: [kim] });
+      }),
+    );
+    renderApp('/client/7');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Client Details' });
+    expect(await screen.findByRole('progressbar', { name: 'Loading' })).toBeVisible();
+    const back = screen.getByRole('button', { name: 'Back' });
+    back.focus();
+    answer();
+    await within(await screen.findByLabelText('Client Details')).findByText('Kim');
+    expect(heading).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Back' })).toBe(back);
+    expect(back).toHaveFocus();
+  });
+
   it('shows UNKNOWN for missing values and N/A for a short or missing MindBody id, and no note without an override', async () => {
     clientServer([aClient({ _id: 8, last_name: null, email_address: '', name: null, mb_client_id: '42' }), aClient({ _id: 9, mb_client_id: null })]);
     renderApp('/client/8');
