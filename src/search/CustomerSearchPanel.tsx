@@ -49,6 +49,9 @@ export const CustomerSearchPanel = ({
 
   const searchNow = (text: string) => {
     clearTimeout(timer.current);
+    // The search for these words has answered or is under way (the typing's own, 500 ms on): asking
+    // again would only repeat it. After a failure it is asked again: that is the way to retry.
+    if (text === query && status !== 'error') return;
     refine(text);
   };
   const close = () => {

@@ -161,6 +161,20 @@ describe('customer search widget', () => {
     expect(await box()).toHaveValue('');
   });
 
+  it('does not ask again when the submit button or Enter follows a search for the same words', async () => {
+    const seen = searchBackend((query) => (query === 'oliv' ? [OLIVIA, OLIVER] : []));
+    const { user } = renderSearch();
+    await user.type(await ready(user), 'oliv');
+    // The typing's own search, 500 ms after the last keystroke, has answered.
+    expect(await screen.findByRole('option', { name: /Oliver Stone/ })).toBeInTheDocument();
+    await user.click(screen.getByTitle('Submit the search query'));
+    await user.type(await box(), '{Enter}');
+    await user.type(await box(), 'e');
+    await user.click(screen.getByTitle('Submit the search query'));
+    await waitFor(() => expect(seen.map((r) => r.query)).toContain('olive'));
+    expect(seen.filter((r) => r.query === 'oliv')).toHaveLength(1);
+  });
+
   it('drops hits lacking a first name, last name or e-mail', async () => {
     searchBackend(() => [OLIVIA, NO_EMAIL, NO_FIRST, NO_LAST, OLIVER]);
     const { user } = renderSearch();
