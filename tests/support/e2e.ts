@@ -44,6 +44,8 @@ export async function signInPage(
 }
 
 export async function screenshot(page: Page, name: string) {
+  // Screenshots are for a person to open and read (README); on CI nobody does, and they cost the run time.
+  if (process.env.CI && !process.env.SCREENSHOTS) return;
   fs.mkdirSync(screenshotDir, { recursive: true });
   await page.screenshot({ path: path.join(screenshotDir, `${name}.png`), fullPage: false });
 }
