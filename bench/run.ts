@@ -171,7 +171,9 @@ console.log(
 );
 console.log(table);
 
-const file = path.resolve('bench/results', `${new Date().toISOString().slice(0, 10)}${mode === 'full' ? '' : `-${mode}`}.json`);
+// A run of some groups is named after them: it must not replace the day's run of every group.
+const suffix = [...(mode === 'full' ? [] : [mode]), ...(values.only ? [selected.join('+')] : [])];
+const file = path.resolve('bench/results', `${[new Date().toISOString().slice(0, 10), ...suffix].join('-')}.json`);
 fs.mkdirSync(path.dirname(file), { recursive: true });
 fs.writeFileSync(file, `${JSON.stringify({ date: new Date().toISOString(), quick, smoke, size, machine, results, table }, null, 2)}\n`);
 console.log(`\nSaved ${path.relative(process.cwd(), file)}`);
