@@ -2,7 +2,7 @@ import { measureConsole } from '../lib/browser';
 import type { BenchCase } from './types';
 
 export const consoleCase: BenchCase = async ({ client, quick }) => {
-  const figures = await measureConsole(client, quick ? 2 : 5);
+  const figures = await measureConsole(client, quick ? 2 : 15);
   return [
     { group: 'console', name: 'initial JavaScript (gzipped)', unit: 'KB', value: figures.initialJsKb },
     // Issue 19 point 4: what the browser downloads (brotli) and the cold client list, p50.
