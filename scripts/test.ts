@@ -1,8 +1,8 @@
 /**
- * `npm test`'s Vitest part. The browser tests run one file at a time and mostly wait on Chromium
- * and their server; after the console and server tests (both cores busy) they left a core idle for
- * a third of the run. Here they run in a second Vitest process beside the others, and the run takes
- * the longer of the two instead of their sum.
+ * `npm test`'s Vitest part. The browser tests run one file at a time and much of it waits on
+ * Chromium and their server, so after the console and server tests they kept the two cores half
+ * busy. Here they run in a second Vitest process beside the others: 766 s instead of 933 s on two
+ * cores (2026-11-28). A third server worker beside them gained nothing (780 s).
  *
  *   npm test                            typecheck, lint, format, then both runs side by side
  *   npm test -- tests/server/audit.test.ts --project server     one Vitest run with these arguments
