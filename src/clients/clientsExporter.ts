@@ -1,4 +1,5 @@
 import { downloadCSV, type Exporter } from 'react-admin';
+import { csvDocument } from '@contract/csv';
 import type { ClientRecord } from './clientsData';
 import { isNewClient } from './format';
 
@@ -16,20 +17,8 @@ const COLUMNS = [
   'admin_updated_expiration',
 ] as const;
 
-type CsvRow = Record<(typeof COLUMNS)[number], string | number>;
-
-/**
- * One CSV field: quoted when it holds a comma, quote or line break; a leading = + - @ is
- * neutralised so a spreadsheet does not run a name as a formula.
- */
-export function csvField(value: string | number): string {
-  let text = String(value);
-  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 export function clientsCsv(records: ClientRecord[], now: Date): string {
-  const rows: CsvRow[] = records.map((client) => ({
+  const rows = records.map((client) => ({
     id: client._id,
     new: isNewClient(client.first_login, now) ? 'yes' : 'no',
     first_name: client.first_name ?? '',
@@ -42,7 +31,7 @@ export function clientsCsv(records: ClientRecord[], now: Date): string {
     first_login: client.first_login ?? '',
     admin_updated_expiration: client.admin_updated_expiration ?? '',
   }));
-  return [COLUMNS.join(','), ...rows.map((row) => COLUMNS.map((column) => csvField(row[column])).join(','))].join('\r\n');
+  return csvDocument(COLUMNS, rows);
 }
 
 /** CSV of the current list (its filter and sort), with the columns staff see plus the ids. */

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Client, ClientListPage } from '@contract/clients';
 import { clientsData } from '../../src/clients/clientsData';
-import { clientsCsv, csvField } from '../../src/clients/clientsExporter';
+import { clientsCsv } from '../../src/clients/clientsExporter';
+import { csvField } from '@contract/csv';
 import { CursorBook, clientFilterOf, pageInBrowser, pageSearch } from '../../src/clients/listPaging';
 import type { HttpClient, HttpResponse } from '../../src/providers/http';
 import { aClient } from './helpers/clientData';

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
 import { changedFields, recordAudit } from '../../server/src/audit/record';
-import { csvField, dateBounds } from '../../server/src/audit/list';
+import { dateBounds } from '../../server/src/audit/list';
+import { csvField } from '@contract/csv';
 import { testDatabases } from '../support/databases';
 import { createTestApp, signIn, STAFF, testClock } from '../support/server';
 import { insertVideos } from '../support/videoFixtures';
@@ -251,6 +252,25 @@ describe.each(testDatabases())('audit log on $name', ({ open }) => {
       ),
       '',
     ]);
+  });
+
+  it('exports a number that starts with a minus as that number, and defuses a formula', async () => {
+    await recordAudit(app.database, {
+      staff: { id: 1, email: STAFF.email },
+      action: 'video.update',
+      target_type: 'video',
+      target_id: -5,
+      client_id: 79,
+      before: null,
+      after: null,
+      ip: '=1+1',
+      at: new Date('2026-11-03T12:00:00Z'),
+    });
+    const query = new URLSearchParams({ filter: JSON.stringify({ client_id: 79 }) });
+    const response = await app.inject({ method: 'GET', url: `/api/admin/v1/audit/export?${query}`, headers: { cookie } });
+    const fields = response.body.split('\r\n')[1].split(',');
+    expect(fields[5]).toBe('-5');
+    expect(fields[9]).toBe("'=1+1");
   });
 
   it('lists staff accounts for the staff filter', async () => {

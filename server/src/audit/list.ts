@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, gte, ilike, inArray, lte, or, sql, type SQL } from 'drizzle-orm';
 import type { AuditEntry, AuditFilter, AUDIT_SORT_FIELDS } from '@contract/audit';
+import { csvLine } from '@contract/csv';
 import type { Db } from '../db/client';
 import { auditLog } from '../db/schema';
 import { notFound } from '../lib/errors';
@@ -78,21 +79,13 @@ export async function requireAuditEntry(db: Db, id: number): Promise<AuditEntry>
 
 const CSV_COLUMNS = ['id', 'at', 'staff_email', 'action', 'target_type', 'target_id', 'client_id', 'before', 'after', 'ip'] as const;
 
-/** RFC 4180: quote every field that needs it; a leading = + - @ is defused so spreadsheets never run it. */
-export function csvField(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  let text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
 /** The filtered log as CSV, newest first, read in pages so a long history never sits in one query. */
 export async function exportAuditCsv(db: Db, filter: AuditFilter, maxRows: number): Promise<string> {
-  const lines = [CSV_COLUMNS.join(',')];
+  const lines = [csvLine(CSV_COLUMNS)];
   const page = 1000;
   for (let start = 0; start < maxRows; start += page) {
     const { rows } = await listAudit(db, { sort: ['at', 'DESC'], range: [start, Math.min(start + page, maxRows) - 1], filter });
-    for (const row of rows) lines.push(CSV_COLUMNS.map((column) => csvField(row[column])).join(','));
+    for (const row of rows) lines.push(csvLine(CSV_COLUMNS.map((column) => row[column])));
     if (rows.length < page) break;
   }
   return `${lines.join('\r\n')}\r\n`;
