@@ -293,6 +293,11 @@ describe('CSV export', () => {
     expect(csvField('=HYPERLINK("x")')).toBe(`"'=HYPERLINK(""x"")"`);
     expect(csvField(-99)).toBe('-99');
   });
+
+  it('keeps a name that is a plain negative number as it is, and defuses one that is a formula', () => {
+    const csv = clientsCsv([{ ...aClient({ _id: 8, first_name: '-5', last_name: '=1+1' }), id: 8 }], new Date('2026-11-22T12:00:00Z'));
+    expect(csv.split('\r\n')[1]).toMatch(/^8,no,-5,'=1\+1,/);
+  });
 });
 
 describe('client action calls', () => {

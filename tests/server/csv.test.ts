@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { csvDocument, csvField, csvLine } from '@contract/csv';
-import { clientsCsv } from '../../src/clients/clientsExporter';
 
 /** An independent reading of one RFC 4180 line (no line breaks inside fields in these cases). */
 function parseLine(line: string): string[] {
@@ -67,11 +66,5 @@ describe('the one CSV writer', () => {
 
   it('writes a header and CRLF-ended lines in the header order', () => {
     expect(csvDocument(['b', 'a'], [{ a: 1, b: '-5' }])).toBe('b,a\r\n-5,1\r\n');
-  });
-
-  it("is the writer of the console's client export", () => {
-    const client = { _id: 1, id: 1, first_name: '-5', last_name: '=1+1', client_status: 'Active', name: null, first_login: null } as never;
-    const line = clientsCsv([client], new Date()).split('\r\n')[1];
-    expect(parseLine(line).slice(2, 4)).toEqual(['-5', "'=1+1"]);
   });
 });
