@@ -50,7 +50,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
-          fileParallelism: false,
+          // Each file starts its own server on its own copy of the seeded data and its own Chromium, so
+          // files share nothing; two at a time keep both cores busy while one waits on the other.
+          maxWorkers: 2,
           sequence: { groupOrder: 2 },
         },
       },
