@@ -24,6 +24,11 @@ export const en = {
       retry: 'Try again',
       reload: 'Reload',
     },
+    outage: {
+      unreachable: 'The server cannot be reached. Trying again in %{seconds} s; what you type here is kept.',
+      trying: 'The server cannot be reached. Trying again now; what you type here is kept.',
+      try_now: 'Try now',
+    },
   },
   menu: {
     dashboard: 'Dashboard',

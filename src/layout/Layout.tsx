@@ -5,6 +5,7 @@ import { AfterThePage } from './AfterThePage';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 import { ErrorPage } from './ErrorPage';
+import { OutageBanner } from './OutageBanner';
 import { retryFailedChunks } from '../common/chunks';
 import { useLocation } from 'react-router-dom';
 import { Sidebar } from './Sidebar';
@@ -68,6 +69,7 @@ export const Layout = (inProps: { children: ReactNode }) => {
             </AfterThePage>
           </Sidebar>
           <div id="main-content" className={LayoutClasses.content}>
+            <OutageBanner />
             <PageErrorBoundary page={pathname}>
               <Suspense fallback={<Loading />}>{children}</Suspense>
             </PageErrorBoundary>
