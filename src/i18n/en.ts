@@ -25,8 +25,9 @@ export const en = {
       reload: 'Reload',
     },
     outage: {
-      unreachable: 'The server cannot be reached. Trying again in %{seconds} s; what you type here is kept.',
-      trying: 'The server cannot be reached. Trying again now; what you type here is kept.',
+      unreachable: 'The server cannot be reached; what you type here is kept.',
+      next_try: 'Next try in %{seconds} s.',
+      trying: 'Trying now…',
       try_now: 'Try now',
     },
   },

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, useSyncExternalStore } from 'react';
-import { Alert, Button } from '@mui/material';
+import { Alert, Box, Button } from '@mui/material';
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { serverReachability as defaultReachability, type ServerReachability } from '../providers/serverReachability';
@@ -32,20 +32,22 @@ export const OutageBanner = ({ reachability = defaultReachability }: { reachabil
     wasReachable.current = reachable;
   }, [reachable, queryClient]);
   return (
-    <div role="status" aria-live="polite">
+    // Kept in sight under the app bar while the page scrolls (a long form, a list).
+    <Box role="status" aria-live="polite" sx={{ position: 'sticky', top: { xs: 56, sm: 48 }, zIndex: 'appBar' }}>
       {!reachable && (
         <Alert
           severity="warning"
-          sx={{ mb: 2 }}
+          sx={{ mb: 2, mt: 1 }}
           action={
-            <Button color="inherit" size="small" onClick={reachability.tryNow}>
+            <Button color="inherit" size="small" onClick={reachability.tryNow} sx={{ whiteSpace: 'nowrap' }}>
               {translate('app.outage.try_now')}
             </Button>
           }
         >
-          {seconds > 0 ? translate('app.outage.unreachable', { seconds }) : translate('app.outage.trying')}
+          {translate('app.outage.unreachable')} {/* The countdown is for the eye: a screen reader hears the outage once, not every second. */}
+          <span aria-hidden="true">{seconds > 0 ? translate('app.outage.next_try', { seconds }) : translate('app.outage.trying')}</span>
         </Alert>
       )}
-    </div>
+    </Box>
   );
 };
