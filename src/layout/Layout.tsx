@@ -1,11 +1,12 @@
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { styled, useThemeProps } from '@mui/material/styles';
-import { Loading, SkipNavigationButton } from 'react-admin';
+import { SkipNavigationButton } from 'react-admin';
 import { AfterThePage } from './AfterThePage';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 import { ErrorPage } from './ErrorPage';
 import { OutageBanner } from './OutageBanner';
+import { PageLoading } from './PageLoading';
 import { retryFailedChunks } from '../common/chunks';
 import { useLocation } from 'react-router-dom';
 import { Sidebar } from './Sidebar';
@@ -71,7 +72,7 @@ export const Layout = (inProps: { children: ReactNode }) => {
           <div id="main-content" className={LayoutClasses.content}>
             <OutageBanner />
             <PageErrorBoundary page={pathname}>
-              <Suspense fallback={<Loading />}>{children}</Suspense>
+              <Suspense fallback={<PageLoading />}>{children}</Suspense>
             </PageErrorBoundary>
           </div>
         </main>

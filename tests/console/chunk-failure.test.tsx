@@ -6,7 +6,8 @@ import { AdminContext, memoryStore, useNotify } from 'react-admin';
 import { chunkRecovery, lazyChunk, retryFailedChunks } from '../../src/common/chunks';
 import { en } from '../../src/i18n/en';
 import { Notification } from '../../src/layout/Notification';
-import { ErrorPage } from '../../src/layout/ErrorPage';
+import { ErrorPage, RouteErrorScreen } from '../../src/layout/ErrorPage';
+import { createMemoryRouter, RouterProvider } from 'react-router-dom';
 import { server, signedIn } from '../support/msw';
 import { renderApp } from './helpers/renderApp';
 
@@ -133,5 +134,17 @@ describe('a part of the console whose code cannot be fetched', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'notify' })).toBeInTheDocument());
     expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(screen.queryByText(/Unexpected Application Error|Hey developer/)).not.toBeInTheDocument();
+  });
+
+  it('answers anything that fails outside a page with the router’s error screen in the console’s words, with Reload', async () => {
+    const Broken = () => {
+      throw new Error('render failed');
+    };
+    const router = createMemoryRouter([{ path: '*', errorElement: <RouteErrorScreen />, element: <Broken /> }]);
+    render(<RouterProvider router={router} />);
+    expect(await screen.findByRole('heading', { name: en.app.error.title })).toBeInTheDocument();
+    expect(screen.getByText(en.app.error.text)).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: en.app.error.reload })).toBeInTheDocument();
+    expect(screen.queryByText(/Unexpected Application Error|Hey developer|render failed/)).not.toBeInTheDocument();
   });
 });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Browser, Page } from 'playwright-core';
 import { launchBrowser, screenshot, signInPage, startServer, type RunningServer } from '../support/e2e';
 import { heading, poll, seriousAxeFindings, settle } from '../support/screens';
@@ -36,6 +36,12 @@ describe('an open tab through an outage and a deploy', () => {
   let browser: Browser | undefined;
   let server: RunningServer | undefined;
   const consoleDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'studio-console-dist-')), 'dist');
+  beforeAll(async () => {
+    // A copy of the built console, served by the server: the deploy below replaces its files.
+    fs.cpSync(path.resolve('dist'), consoleDir, { recursive: true });
+    server = await startServer({ env: { CONSOLE_DIR: consoleDir } });
+    browser = await launchBrowser();
+  });
   afterAll(async () => {
     await browser?.close();
     await server?.stop();
@@ -53,9 +59,6 @@ describe('an open tab through an outage and a deploy', () => {
   const noDeveloperScreen = async (page: Page) => expect(await page.getByText(DEVELOPER_SCREENS).count()).toBe(0);
 
   it('keeps the tab, what was typed and the session while the server is away, and recovers by itself', async () => {
-    fs.cpSync(path.resolve('dist'), consoleDir, { recursive: true });
-    server = await startServer({ env: { CONSOLE_DIR: consoleDir } });
-    browser = await launchBrowser();
     const page = await signInPage(browser, server);
     await page.goto(`${server.url}/segments/new`);
     await poll(() => heading(page, 'New segment').isVisible()).toBe(true);
@@ -113,5 +116,60 @@ describe('an open tab through an outage and a deploy', () => {
     expect(after).not.toBe(before);
     expect(after).toMatch(/v2\.js$/);
     await noDeveloperScreen(page);
+  });
+
+  /** Each width and scheme: a screenshot to read, and axe's serious and critical findings (none). */
+  const everyLook = async (page: Page, name: string, visible: () => Promise<boolean>) => {
+    for (const [width, height, size] of [
+      [1440, 900, ''],
+      [390, 844, '-phone'],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await settle(page);
+        await poll(visible).toBe(true);
+        await screenshot(page, `${name}${size}-${colorScheme}`);
+        expect(await seriousAxeFindings(page), `${name}${size}-${colorScheme}`).toEqual([]);
+      }
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.emulateMedia({ colorScheme: 'light' });
+  };
+
+  it('shows an accessible loading screen while a page’s code downloads', async () => {
+    const page = await signInPage(browser!, server!);
+    await page.goto(`${server!.url}/`);
+    await poll(() => heading(page, 'Dashboard').isVisible()).toBe(true);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/AuditList-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    // Opened directly (a link keeps the last page on screen while the next one's code comes).
+    await page.goto(`${server!.url}/audit`);
+    const spinner = page.getByRole('progressbar', { name: 'Loading' });
+    await everyLook(page, 'loading-screen', () => spinner.isVisible());
+    release();
+    await poll(() => heading(page, 'Audit Log').isVisible()).toBe(true);
+    await page.close();
+  });
+
+  it('says in its own words that a page could not be loaded, with Reload and Try again, and loads it on Try again', async () => {
+    const page = await signInPage(browser!, server!);
+    await page.goto(`${server!.url}/`);
+    await poll(() => heading(page, 'Dashboard').isVisible()).toBe(true);
+    await page.route('**/assets/BroadcastList-*.js', (route) => route.abort('connectionreset'));
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Broadcasts' }).click();
+    const title = page.getByRole('heading', { name: 'This page could not be loaded' });
+    await everyLook(page, 'chunk-error', () => title.isVisible());
+    expect(await page.getByRole('button', { name: 'Reload' }).isVisible()).toBe(true);
+    await noDeveloperScreen(page);
+    await page.unroute('**/assets/BroadcastList-*.js');
+    await page.getByRole('button', { name: 'Try again' }).click();
+    await poll(() => heading(page, 'Broadcasts').isVisible()).toBe(true);
+    expect(new URL(page.url()).pathname).toBe('/broadcasts');
+    await page.close();
   });
 });
