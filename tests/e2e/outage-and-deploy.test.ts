@@ -59,8 +59,8 @@ describe('an open tab through an outage and a deploy', () => {
   const noDeveloperScreen = async (page: Page) => expect(await page.getByText(DEVELOPER_SCREENS).count()).toBe(0);
 
   it('keeps the tab, what was typed and the session while the server is away, and recovers by itself', async () => {
-    const page = await signInPage(browser, server);
-    await page.goto(`${server.url}/segments/new`);
+    const page = await signInPage(browser!, server!);
+    await page.goto(`${server!.url}/segments/new`);
     await poll(() => heading(page, 'New segment').isVisible()).toBe(true);
     const name = page.getByRole('textbox', { name: 'Name', exact: true });
     await name.fill('Back after the outage');
