@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Segment } from '@contract/segments';
@@ -9,6 +9,9 @@ import { serverReachability } from '../../src/providers/serverReachability';
 import { en } from '../../src/i18n/en';
 import { server, signedIn, testUser } from '../support/msw';
 import { renderApp } from './helpers/renderApp';
+
+// An outage a test made ends with it: the console's reachability is one per page, as in a browser.
+afterEach(() => serverReachability.answered());
 
 /** A timer list the test runs by hand: nothing waits for real time. */
 const manualTimers = () => {
@@ -97,14 +100,14 @@ describe('signing in during an outage', () => {
   });
 });
 
-describe('a page during an outage', { timeout: 60_000 }, () => {
+describe('a page during an outage', { timeout: 240_000 }, () => {
   it('shows a banner instead of leaving, keeps what was typed, and saves it once the server is back', async () => {
     const created: unknown[] = [];
-    let down = true;
+    let down = false;
     const saved: Segment[] = [];
     server.use(
       signedIn(),
-      http.all('*/api/*', ({ request }) => (down && !request.url.includes('isAuthenticated') ? HttpResponse.error() : undefined)),
+      http.all('*/api/*', () => (down ? HttpResponse.error() : undefined)),
       http.get('*/api/admin/v1/segments', () => HttpResponse.json(saved, { headers: { 'content-range': `segments */${saved.length}` } })),
       http.post('*/api/admin/v1/segments', async ({ request }) => {
         const body = (await request.json()) as Pick<Segment, 'name' | 'filter'>;
@@ -120,18 +123,21 @@ describe('a page during an outage', { timeout: 60_000 }, () => {
       http.get('*/api/admin/v1/mindbody/sync', () => HttpResponse.json({ status: 'never', site_ids: [], sandbox: true })),
     );
     const { user, redirect } = renderApp('/segments/new');
-    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Came back');
+    // The whole console's first render in jsdom is slow on a busy machine.
+    const name = await screen.findByRole('textbox', { name: 'Name' }, { timeout: 60_000 });
+    down = true;
+    await user.type(name, 'Came back');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    expect(await screen.findByText(/The server cannot be reached/)).toBeVisible();
+    expect(await screen.findByText(/The server cannot be reached/, undefined, { timeout: 60_000 })).toBeVisible();
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Came back');
     expect(redirect).not.toHaveBeenCalled();
 
     down = false;
     await user.click(screen.getByRole('button', { name: en.app.outage.try_now }));
-    await waitFor(() => expect(screen.queryByText(/The server cannot be reached/)).not.toBeInTheDocument());
+    await waitFor(() => expect(screen.queryByText(/The server cannot be reached/)).not.toBeInTheDocument(), { timeout: 60_000 });
     expect(screen.getByRole('textbox', { name: 'Name' })).toHaveValue('Came back');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(created).toEqual([{ name: 'Came back', filter: {} }]));
+    await waitFor(() => expect(created).toEqual([{ name: 'Came back', filter: {} }]), { timeout: 60_000 });
     expect(redirect).not.toHaveBeenCalled();
     expect(serverReachability.get().reachable).toBe(true);
   });
