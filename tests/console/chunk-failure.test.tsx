@@ -84,40 +84,31 @@ describe('a part of the console whose code cannot be fetched', { timeout: 240_00
   });
 
   it('fetches the code again: a download that fails once is retried, and Try again asks anew', async () => {
-    let calls = 0;
-    let failUntil = 2;
-    const Page = lazyChunk(async () => {
-      calls += 1;
-      if (calls <= failUntil) throw new TypeError(GONE);
-      return { default: () => <p>Audit rows</p> };
-    });
-    render(
-      <Boundary>
-        <Suspense fallback={null}>
-          <Page />
-        </Suspense>
-      </Boundary>,
-    );
+    /** A part whose first `failures` downloads fail; counts the downloads. */
+    const flaky = (failures: number, text: string) => {
+      const part = { calls: 0 };
+      const Part = lazyChunk(async () => {
+        part.calls += 1;
+        if (part.calls <= failures) throw new TypeError(GONE);
+        return { default: () => <p>{text}</p> };
+      });
+      render(
+        <Boundary>
+          <Suspense fallback={null}>
+            <Part />
+          </Suspense>
+        </Boundary>,
+      );
+      return part;
+    };
+    const retried = flaky(2, 'Audit rows');
     expect(await screen.findByText('Audit rows')).toBeInTheDocument();
-    expect(calls).toBe(3);
+    expect(retried.calls).toBe(3);
 
-    calls = 0;
-    failUntil = 5;
-    const Later = lazyChunk(async () => {
-      calls += 1;
-      if (calls <= failUntil) throw new TypeError(GONE);
-      return { default: () => <p>Broadcast list</p> };
-    });
-    render(
-      <Boundary>
-        <Suspense fallback={null}>
-          <Later />
-        </Suspense>
-      </Boundary>,
-    );
+    const later = flaky(5, 'Broadcast list');
     await userEvent.click(await screen.findByRole('button', { name: en.app.error.retry }));
     expect(await screen.findByText('Broadcast list')).toBeInTheDocument();
-    expect(calls).toBe(6);
+    expect(later.calls).toBe(6);
   });
 
   it('goes on without the snackbar when its code cannot be fetched', async () => {

@@ -58,6 +58,25 @@ describe('an open tab through an outage and a deploy', () => {
 
   const noDeveloperScreen = async (page: Page) => expect(await page.getByText(DEVELOPER_SCREENS).count()).toBe(0);
 
+  /** Each width and scheme (their colour transitions finished): a screenshot to read, and axe's serious and critical findings (none). */
+  const everyLook = async (page: Page, name: string, visible: () => Promise<boolean>) => {
+    for (const [width, height, size] of [
+      [1440, 900, ''],
+      [390, 844, '-phone'],
+    ] as const) {
+      await page.setViewportSize({ width, height });
+      for (const colorScheme of ['light', 'dark'] as const) {
+        await page.emulateMedia({ colorScheme });
+        await settle(page);
+        await poll(visible).toBe(true);
+        await screenshot(page, `${name}${size}-${colorScheme}`);
+        expect(await seriousAxeFindings(page), `${name}${size}-${colorScheme}`).toEqual([]);
+      }
+    }
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.emulateMedia({ colorScheme: 'light' });
+  };
+
   it('keeps the tab, what was typed and the session while the server is away, and recovers by itself', async () => {
     const page = await signInPage(browser!, server!);
     await page.goto(`${server!.url}/segments/new`);
@@ -73,22 +92,7 @@ describe('an open tab through an outage and a deploy', () => {
       await page.getByRole('spinbutton', { name: 'A class within the last … days' }).fill('30');
       expect(new URL(page.url()).pathname).toBe('/segments/new');
       await noDeveloperScreen(page);
-      // Both widths and schemes: seen, and read by axe (transitions of the scheme's colours finished first).
-      for (const [width, height, size] of [
-        [1440, 900, ''],
-        [390, 844, '-phone'],
-      ] as const) {
-        await page.setViewportSize({ width, height });
-        for (const colorScheme of ['light', 'dark'] as const) {
-          await page.emulateMedia({ colorScheme });
-          await settle(page);
-          await poll(() => page.getByText(OUTAGE).isVisible()).toBe(true);
-          await screenshot(page, `outage-banner${size}-${colorScheme}`);
-          expect(await seriousAxeFindings(page)).toEqual([]);
-        }
-      }
-      await page.emulateMedia({ colorScheme: 'light' });
-      await page.setViewportSize({ width: 1440, height: 900 });
+      await everyLook(page, 'outage-banner', () => page.getByText(OUTAGE).isVisible());
     });
 
     // Back: the banner goes by itself, no sign-in page, the text is there and is saved on Save.
@@ -117,25 +121,6 @@ describe('an open tab through an outage and a deploy', () => {
     expect(after).toMatch(/v2\.js$/);
     await noDeveloperScreen(page);
   });
-
-  /** Each width and scheme: a screenshot to read, and axe's serious and critical findings (none). */
-  const everyLook = async (page: Page, name: string, visible: () => Promise<boolean>) => {
-    for (const [width, height, size] of [
-      [1440, 900, ''],
-      [390, 844, '-phone'],
-    ] as const) {
-      await page.setViewportSize({ width, height });
-      for (const colorScheme of ['light', 'dark'] as const) {
-        await page.emulateMedia({ colorScheme });
-        await settle(page);
-        await poll(visible).toBe(true);
-        await screenshot(page, `${name}${size}-${colorScheme}`);
-        expect(await seriousAxeFindings(page), `${name}${size}-${colorScheme}`).toEqual([]);
-      }
-    }
-    await page.setViewportSize({ width: 1440, height: 900 });
-    await page.emulateMedia({ colorScheme: 'light' });
-  };
 
   it('shows an accessible loading screen while a page’s code downloads', async () => {
     const page = await signInPage(browser!, server!);
