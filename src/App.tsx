@@ -9,6 +9,7 @@ import { i18nProvider } from './providers/i18nProvider';
 import { createQueryClient } from './providers/queryClient';
 import { en } from './i18n/en';
 import { Layout } from './layout/Layout';
+import { RouteErrorScreen } from './layout/ErrorPage';
 import { Notification } from './layout/Notification';
 import { darkTheme, lightTheme } from './layout/themes';
 import { Dashboard, DASHBOARD_PATH } from './dashboard';
@@ -94,9 +95,18 @@ export const preloadOpeningPage = (pathname: string, firstDataWaitMs = FIRST_DAT
 
 export const App = (props: AppProps) => {
   const [router] = useState(() =>
-    createBrowserRouter([{ path: '*', element: <StudioAdmin {...props} dataProvider={props.dataProvider ?? createDataProvider(earlyGets.http)} /> }], {
-      basename,
-    }),
+    createBrowserRouter(
+      [
+        {
+          path: '*',
+          errorElement: <RouteErrorScreen />,
+          element: <StudioAdmin {...props} dataProvider={props.dataProvider ?? createDataProvider(earlyGets.http)} />,
+        },
+      ],
+      {
+        basename,
+      },
+    ),
   );
   return <RouterProvider router={router} />;
 };

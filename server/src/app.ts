@@ -8,6 +8,7 @@ import { setPasswordHashCost } from './auth/password';
 import { registerSessionGuard } from './auth/guard';
 import { registerErrorHandler } from './lib/errors';
 import { registerInputTextCheck } from './lib/inputText';
+import { registerJsonDepthLimit } from './lib/jsonDepth';
 import { cookieSecret } from './lib/secrets';
 import { registerSecurity } from './lib/security';
 import { requestLogView } from './lib/logging';
@@ -131,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerErrorHandler(app);
   registerSecurity(app);
+  registerJsonDepthLimit(app);
   registerInputTextCheck(app);
   // Every route, for the tests that walk them all (guard, fuzzing).
   const routeTable: FastifyInstance['routeTable'] = [];

@@ -1,4 +1,5 @@
-import { createElement, lazy } from 'react';
+import { createElement } from 'react';
+import { lazyChunk } from '../common/chunks';
 import type { ConsoleArea } from '../layout/area';
 import { RequireAccess } from '../layout/RequireAccess';
 import { AUDIT_RESOURCE, auditData } from './auditData';
@@ -8,7 +9,7 @@ export { auditData } from './auditData';
 
 export const AUDIT_PATH = `/${AUDIT_RESOURCE}`;
 
-const AuditList = lazy(() => import('./AuditList'));
+const AuditList = lazyChunk(() => import('./AuditList'));
 
 /** A react-admin <Resource> (list at /audit). */
 // Annotated, not inferred: the area's views use the dataProvider whose type is drawn from this list.

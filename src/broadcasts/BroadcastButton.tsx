@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyChunk } from '../common/chunks';
 import { Button } from '@mui/material';
 import CampaignIcon from '@mui/icons-material/CampaignOutlined';
 import { useTranslate } from 'react-admin';
@@ -7,7 +8,7 @@ import type { BroadcastTarget } from './BroadcastDialog';
 
 // The dialog (its form and schedule fields) is fetched on first use; pointing at the button starts it.
 const loadDialog = () => import('./BroadcastDialog');
-const BroadcastDialog = lazy(() => loadDialog().then((module) => ({ default: module.BroadcastDialog })));
+const BroadcastDialog = lazyChunk(() => loadDialog().then((module) => ({ default: module.BroadcastDialog })));
 
 /** 'Broadcast': a push to every client of a segment or the at-risk list (only for roles with messaging.edit). */
 export const BroadcastButton = (props: { target: BroadcastTarget; recipients: number; estimate?: boolean }) => {

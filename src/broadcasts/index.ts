@@ -1,4 +1,5 @@
-import { createElement, lazy } from 'react';
+import { createElement } from 'react';
+import { lazyChunk } from '../common/chunks';
 import type { ConsoleArea } from '../layout/area';
 import { RequireAccess } from '../layout/RequireAccess';
 import { broadcastsData } from './broadcastsData';
@@ -8,7 +9,7 @@ export { broadcastsData } from './broadcastsData';
 export { BroadcastButton } from './BroadcastButton';
 export { BROADCASTS_PATH } from './paths';
 
-const BroadcastList = lazy(() => import('./BroadcastList'));
+const BroadcastList = lazyChunk(() => import('./BroadcastList'));
 
 /** The Broadcasts history page ('clients.read'; sending and cancelling need 'messaging.edit'); its sidebar entry sits in the Clients group. */
 // Annotated, not inferred: the area's views use the dataProvider whose type is drawn from this list.

@@ -40,11 +40,13 @@ const ClientDetails = () => {
       }
     />
   );
+  // A refetch that failed (the server away for a while) keeps the page and what is typed in it.
+  const failed = error && !record;
   // The header is one element in every state: the record arriving must not redraw (and unfocus) Back.
   return (
     <>
-      {header(error ? undefined : record)}
-      {error ? (
+      {header(failed ? undefined : record)}
+      {failed ? (
         <LoadError error={error} />
       ) : isPending || !record ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', p: 4 }}>

@@ -1,4 +1,5 @@
-import { createElement, lazy } from 'react';
+import { createElement } from 'react';
+import { lazyChunk } from '../common/chunks';
 import type { QueryClient } from '@tanstack/react-query';
 import type { DataProvider } from 'react-admin';
 import { EARLY_GET_TTL_MS } from '../providers/http';
@@ -17,7 +18,7 @@ export { clientLists, clientListPath, clientPath } from './clientLists';
 // The pages a console most often opens on (a list, a client's page from a link) are fetched at once then.
 const { Page: ClientListPage, preload: preloadClientListPage } = lazyPage(() => import('./ClientListPage'));
 const { Page: ClientShow, preload: preloadClientShow } = lazyPage(() => import('./ClientShow'));
-const OverrideList = lazy(() => import('./overrides/OverrideList'));
+const OverrideList = lazyChunk(() => import('./overrides/OverrideList'));
 
 const keptListParams = (resource: string) => {
   try {

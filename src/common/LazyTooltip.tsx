@@ -17,6 +17,7 @@ import type { TooltipProps } from '@mui/material/Tooltip';
 import getReactElementRef from '@mui/utils/getReactElementRef';
 import setRef from '@mui/utils/setRef';
 import useForkRef from '@mui/utils/useForkRef';
+import { loadChunk } from './chunks';
 
 /**
  * MUI's Tooltip, fetched when a tooltip is first wanted instead of with the console: it brings
@@ -40,7 +41,7 @@ let loading: Promise<void> | null = null;
 const listeners = new Set<() => void>();
 
 export function loadTooltip(): Promise<void> {
-  loading ??= import('@mui/material/Tooltip').then(
+  loading ??= loadChunk(() => import('@mui/material/Tooltip')).then(
     (module) => {
       RealTooltip = module.default as Real;
       for (const listener of [...listeners]) listener();

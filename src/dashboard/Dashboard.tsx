@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyChunk } from '../common/chunks';
 import { Box, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
@@ -10,7 +11,7 @@ import { TrendCharts } from './TrendCharts';
 import { cardsState, categoryVideosPath, PAID_CLIENTS_PATH, STAT_KEYS, VIDEO_PLAYS_PATH, type StatKey } from './statsRules';
 
 // Shown only when the stats call fails: fetched then.
-const StatsFailed = lazy(() => import('./StatsFailed'));
+const StatsFailed = lazyChunk(() => import('./StatsFailed'));
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 

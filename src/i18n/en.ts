@@ -14,6 +14,22 @@ export const en = {
     main_menu: 'Main menu', // ours: the phone's drawer
     // ours: the catch-all page (react-admin's said 'bad link..')
     not_found: { title: 'Page not found', text: 'Either you typed a wrong URL, or you followed a bad link.', home: 'Go to the dashboard' },
+    // ours: a page that failed, and the outage banner
+    error: {
+      title: 'Something went wrong',
+      text: 'This page stopped working. Reload it to carry on: what was saved is kept.',
+      chunk_title: 'This page could not be loaded',
+      chunk_text:
+        'The console could not fetch this page from the server. The server may be unreachable for a moment, or a new version of the console was just installed. Try again, or reload the page.',
+      retry: 'Try again',
+      reload: 'Reload',
+    },
+    outage: {
+      unreachable: 'The server cannot be reached; what you type here is kept.',
+      next_try: 'Next try in %{seconds} s.',
+      trying: 'Trying now…',
+      try_now: 'Try now',
+    },
   },
   menu: {
     dashboard: 'Dashboard',

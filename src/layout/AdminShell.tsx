@@ -15,7 +15,8 @@ import {
 } from 'react-admin';
 import type { RaThemeOptions } from 'react-admin';
 import { NotFoundPage } from './NotFoundPage';
-import { AuthenticationErrorPage, ErrorPage } from './raPages';
+import { AuthenticationErrorPage } from './raPages';
+import { ErrorPage } from './ErrorPage';
 import { createQueryClient } from '../providers/queryClient';
 import { StaticResourceDefinitions } from './StaticResourceDefinitions';
 

@@ -1,10 +1,14 @@
 import { Component, Suspense, type ErrorInfo, type ReactNode } from 'react';
 import { styled, useThemeProps } from '@mui/material/styles';
-import { Loading, SkipNavigationButton } from 'react-admin';
+import { SkipNavigationButton } from 'react-admin';
 import { AfterThePage } from './AfterThePage';
 import { AppBar } from './AppBar';
 import { Menu } from './Menu';
-import { ErrorPage } from './raPages';
+import { ErrorPage } from './ErrorPage';
+import { OutageBanner } from './OutageBanner';
+import { PageLoading } from './PageLoading';
+import { retryFailedChunks } from '../common/chunks';
+import { useLocation } from 'react-router-dom';
 import { Sidebar } from './Sidebar';
 
 interface BoundaryState {
@@ -13,13 +17,20 @@ interface BoundaryState {
 }
 
 /** The page's error boundary (react-admin's Layout uses react-error-boundary for the same). */
-class PageErrorBoundary extends Component<{ children: ReactNode }, BoundaryState> {
+class PageErrorBoundary extends Component<{ children: ReactNode; page: string }, BoundaryState> {
   state: BoundaryState = {};
   static getDerivedStateFromError(error: Error): BoundaryState {
     return { error };
   }
   componentDidCatch(_error: Error, info: ErrorInfo) {
     this.setState({ info });
+  }
+  // Another page is another try: its code, or the failed one's, is fetched again.
+  componentDidUpdate(previous: { page: string }) {
+    if (previous.page !== this.props.page && this.state.error) {
+      retryFailedChunks();
+      this.reset();
+    }
   }
   reset = () => this.setState({ error: undefined, info: undefined });
   render() {
@@ -37,6 +48,7 @@ class PageErrorBoundary extends Component<{ children: ReactNode }, BoundaryState
  */
 export const Layout = (inProps: { children: ReactNode }) => {
   const { children } = useThemeProps({ props: inProps, name: PREFIX });
+  const { pathname } = useLocation();
   return (
     <Core
       className="layout"
@@ -58,8 +70,9 @@ export const Layout = (inProps: { children: ReactNode }) => {
             </AfterThePage>
           </Sidebar>
           <div id="main-content" className={LayoutClasses.content}>
-            <PageErrorBoundary>
-              <Suspense fallback={<Loading />}>{children}</Suspense>
+            <OutageBanner />
+            <PageErrorBoundary page={pathname}>
+              <Suspense fallback={<PageLoading />}>{children}</Suspense>
             </PageErrorBoundary>
           </div>
         </main>

@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState } from 'react';
+import { Component, Suspense, useState, type ReactNode } from 'react';
+import { lazyChunk, retryFailedChunks } from '../common/chunks';
 import { Button } from '@mui/material';
 import { useCloseNotification, useNotificationContext, useTakeUndoableMutation, useTranslate } from 'react-admin';
 import { NotificationCloseButton } from './NotificationCloseButton';
@@ -29,15 +30,41 @@ export const UndoableActions = () => {
 
 // react-admin's snackbar is fetched with the first notification, not with the console: it takes the
 // queued notification from the context as soon as it mounts, so nothing is lost meanwhile.
-const NotificationSnackbar = lazy(() => import('./NotificationSnackbar'));
+const NotificationSnackbar = lazyChunk(() => import('./NotificationSnackbar'));
+
+/** Shows nothing when the snackbar's code could not be fetched (the console goes on without it). */
+class QuietBoundary extends Component<{ children: ReactNode; onError: () => void }, { failed: boolean }> {
+  state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  componentDidCatch() {
+    this.props.onError();
+  }
+  render() {
+    return this.state.failed ? null : this.props.children;
+  }
+}
 
 export const Notification = () => {
   const { notifications } = useNotificationContext();
   const [wanted, setWanted] = useState(false);
-  if (!wanted && notifications.length > 0) setWanted(true);
+  // How many notifications were waiting when the snackbar's code failed: it is fetched again when another comes.
+  const [failedAt, setFailedAt] = useState(0);
+  if (!wanted && notifications.length > failedAt) {
+    if (failedAt > 0) retryFailedChunks();
+    setWanted(true);
+  }
   return wanted ? (
-    <Suspense fallback={null}>
-      <NotificationSnackbar />
-    </Suspense>
+    <QuietBoundary
+      onError={() => {
+        setFailedAt(notifications.length);
+        setWanted(false);
+      }}
+    >
+      <Suspense fallback={null}>
+        <NotificationSnackbar />
+      </Suspense>
+    </QuietBoundary>
   ) : null;
 };

@@ -1,4 +1,5 @@
-import { lazy, Suspense, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
+import { lazyChunk } from '../common/chunks';
 import { Paper, useMediaQuery, type SxProps, type Theme } from '@mui/material';
 import { styled } from '@mui/material/styles';
 import { useLocale, useSidebarState, useTranslate } from 'react-admin';
@@ -6,7 +7,7 @@ import { useLocale, useSidebarState, useTranslate } from 'react-admin';
 // Below 600 px: react-admin's Sidebar, a temporary drawer (MUI's Drawer, Modal, focus trap, Slide:
 // ~5 KB). It draws nothing until opened, so it is fetched on phones only, as soon as the console
 // runs on one, and is not part of the first download.
-const PhoneSidebar = lazy(() => import('./PhoneSidebar'));
+const PhoneSidebar = lazyChunk(() => import('./PhoneSidebar'));
 
 export interface SidebarProps {
   children: ReactNode;

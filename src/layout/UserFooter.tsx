@@ -1,4 +1,5 @@
-import { lazy, Suspense, useState, type MouseEvent } from 'react';
+import { Suspense, useState, type MouseEvent } from 'react';
+import { lazyChunk } from '../common/chunks';
 import { Avatar, Box, IconButton, Typography } from '@mui/material';
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import { useNavigate } from 'react-router-dom';
@@ -8,8 +9,8 @@ import { useCloseDrawerOnPhone } from './useCloseDrawerOnPhone';
 
 // Not part of the first download (MUI's Menu, the password form): most visits never open them.
 const loadUserMenu = () => import('./UserMenu');
-const UserMenu = lazy(loadUserMenu);
-const ChangePasswordDialog = lazy(() => import('../staff/ChangePasswordDialog').then((module) => ({ default: module.ChangePasswordDialog })));
+const UserMenu = lazyChunk(loadUserMenu);
+const ChangePasswordDialog = lazyChunk(() => import('../staff/ChangePasswordDialog').then((module) => ({ default: module.ChangePasswordDialog })));
 
 /** Bottom of the sidebar (spec §1): the signed-in user and a menu with 'My sessions', 'Change password' (ours) and 'Log out'. */
 export const UserFooter = () => {

@@ -1,1 +1,1 @@
-export { AuthenticationError, Error } from 'react-admin';
+export { AuthenticationError } from 'react-admin';

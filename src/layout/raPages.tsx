@@ -1,15 +1,8 @@
-import { lazy, Suspense, type ComponentProps } from 'react';
+import { Suspense, type ComponentProps } from 'react';
+import { lazyChunk } from '../common/chunks';
 
-// react-admin's error pages, fetched only when one is shown: its Error page brings the
-// configurable title and its editor (MUI's TextField and Select) along.
-const RaError = lazy(() => import('./raErrorPages').then((module) => ({ default: module.Error })));
-const RaAuthenticationError = lazy(() => import('./raErrorPages').then((module) => ({ default: module.AuthenticationError })));
-
-export const ErrorPage = (props: ComponentProps<typeof RaError>) => (
-  <Suspense fallback={null}>
-    <RaError {...props} />
-  </Suspense>
-);
+// react-admin's authentication error page, fetched only when one is shown.
+const RaAuthenticationError = lazyChunk(() => import('./raErrorPages').then((module) => ({ default: module.AuthenticationError })));
 
 export const AuthenticationErrorPage = (props: ComponentProps<typeof RaAuthenticationError>) => (
   <Suspense fallback={null}>

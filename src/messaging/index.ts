@@ -1,4 +1,5 @@
-import { createElement, lazy } from 'react';
+import { createElement } from 'react';
+import { lazyChunk } from '../common/chunks';
 import type { ConsoleArea } from '../layout/area';
 import { RequireAccess } from '../layout/RequireAccess';
 import { messageTypes, messagingPath } from './messageTypes';
@@ -8,7 +9,7 @@ import { MessagingMenu } from './MessagingMenu';
 
 export { messageTypes, messagingPath, type MessageType } from './messageTypes';
 
-const MessagingPage = lazy(() => import('./MessagingPage'));
+const MessagingPage = lazyChunk(() => import('./MessagingPage'));
 
 // Annotated, not inferred: the area's views use the dataProvider whose type is drawn from this list.
 export const messagingArea: ConsoleArea<readonly [typeof messagingData, typeof automationData]> = {

@@ -3,10 +3,11 @@ import type { AddMessageRequest, AddMessageResponse, MessagesResponse, PushMessa
 import type { DataModule } from '../providers/dataModule';
 import { hasStatus, type HttpClient } from '../providers/http';
 import type { MessageRow } from './messageEdits';
+import { loadChunk } from '../common/chunks';
 
 // The answers are checked against the contract's zod schemas, loaded on the first messaging call
 // so the schema library stays out of the console's first download.
-const schemas = () => import('@contract/messaging');
+const schemas = () => loadChunk(() => import('@contract/messaging'));
 
 // A type alias (not an interface) so it fits DataModule's string-keyed method map.
 export type MessagingMethods = {

@@ -132,8 +132,11 @@ export const createAuthProvider = (options: AuthProviderOptions = {}): AuthProvi
       } else {
         try {
           answer = (await http('/api/isAuthenticated')).json as IsAuthenticatedResponse;
-        } catch {
-          answer = undefined; // unreachable or failing server: same as signed out (spec §1)
+        } catch (error) {
+          // Unreachable or failing server: a session this page knows stays (the outage banner says
+          // so and pages recover when it is back); only a reachable server's "no" or 401 signs out.
+          if (user && !(hasStatus(error) && error.status === 401)) return;
+          answer = undefined; // no session known: same as signed out (spec §1)
         }
       }
       if (answer?.isAuthenticated === true) {

@@ -1,5 +1,6 @@
 import { fetchUtils } from 'react-admin';
 import { config as defaultConfig, type ConsoleConfig } from './config';
+import { isOutage, serverReachability, type ServerReachability } from './serverReachability';
 
 export type HttpResponse = Awaited<ReturnType<typeof fetchUtils.fetchJson>>;
 
@@ -8,10 +9,21 @@ export type HttpClient = (path: string, options?: fetchUtils.Options) => Promise
 
 // The session is a cookie set by the backend, so every call must carry credentials,
 // including cross-origin ones when VITE_API_BASE_URL points at another host.
+// Each call also tells whether the server is there (src/providers/serverReachability.ts).
 export const createHttpClient =
-  (config: Pick<ConsoleConfig, 'apiUrl'> = defaultConfig): HttpClient =>
+  (config: Pick<ConsoleConfig, 'apiUrl'> = defaultConfig, reachability: Pick<ServerReachability, 'answered' | 'failed'> = serverReachability): HttpClient =>
   (path, options = {}) =>
-    fetchUtils.fetchJson(config.apiUrl(path), { ...options, credentials: 'include' });
+    fetchUtils.fetchJson(config.apiUrl(path), { ...options, credentials: 'include' }).then(
+      (response) => {
+        reachability.answered();
+        return response;
+      },
+      (error: unknown) => {
+        if (isOutage(error)) reachability.failed(error);
+        else reachability.answered();
+        throw error;
+      },
+    );
 
 export const httpClient: HttpClient = createHttpClient();
 

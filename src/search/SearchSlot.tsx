@@ -5,12 +5,13 @@ import { config as consoleConfig, type ConsoleConfig } from '../providers/config
 import { CustomerSearchBox } from './CustomerSearchBox';
 import type { CustomerSearchProps } from './CustomerSearch';
 import { SearchForField } from './SearchForField';
+import { loadChunk } from '../common/chunks';
 
 type SearchConfig = Pick<ConsoleConfig, 'algolia' | 'apiBaseUrl' | 'serverPrefix'>;
 
 // InstantSearch and the search client (~55 KB gzipped) are not part of the console's first
 // download: they load when staff point at or focus the box.
-const loadCustomerSearch = () => import('./CustomerSearch').then((module) => module.default);
+const loadCustomerSearch = () => loadChunk(() => import('./CustomerSearch')).then((module) => module.default);
 
 interface Loaded {
   Widget: ComponentType<CustomerSearchProps>;
@@ -36,7 +37,13 @@ export const SearchWidget = ({ config }: { config: SearchConfig }) => {
   const load = () => {
     if (wanted.current) return;
     wanted.current = true;
-    void loadCustomerSearch().then((Widget) => setLoaded({ Widget, focus: focus.current, openSearchFor: openSearchFor.current }));
+    loadCustomerSearch().then(
+      (Widget) => setLoaded({ Widget, focus: focus.current, openSearchFor: openSearchFor.current }),
+      // The stand-in box stays, with what was typed; the next pointing or focusing asks again.
+      () => {
+        wanted.current = false;
+      },
+    );
   };
   const focused = (field: Loaded['focus']) => () => {
     focus.current = field;

@@ -1,4 +1,5 @@
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
+import { lazyChunk } from '../common/chunks';
 import type { AreaRoute, ConsoleArea } from '../layout/area';
 import { segmentsData } from './segmentsData';
 import { RequireAccess } from '../layout/RequireAccess';
@@ -8,9 +9,9 @@ export { segmentsData } from './segmentsData';
 export { SegmentMenuItems } from './SegmentMenuItems';
 export * from './segmentPaths';
 
-const SegmentCreate = lazy(() => import('./SegmentCreate'));
-const SegmentListPage = lazy(() => import('./SegmentListPage'));
-const AtRiskList = lazy(() => import('./AtRiskList'));
+const SegmentCreate = lazyChunk(() => import('./SegmentCreate'));
+const SegmentListPage = lazyChunk(() => import('./SegmentListPage'));
+const AtRiskList = lazyChunk(() => import('./AtRiskList'));
 
 const guarded = (path: string, action: string, View: ComponentType): AreaRoute => ({
   path,

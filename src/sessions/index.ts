@@ -1,4 +1,4 @@
-import { lazy } from 'react';
+import { lazyChunk } from '../common/chunks';
 import type { ConsoleArea } from '../layout/area';
 import { SESSIONS_RESOURCE, sessionsData } from './sessionsData';
 
@@ -9,5 +9,5 @@ export const SESSIONS_PATH = `/${SESSIONS_RESOURCE}`;
 export const sessionsArea: ConsoleArea<readonly [typeof sessionsData]> = {
   name: 'sessions',
   data: [sessionsData] as const,
-  resource: { name: SESSIONS_RESOURCE, list: lazy(() => import('./SessionList')) },
+  resource: { name: SESSIONS_RESOURCE, list: lazyChunk(() => import('./SessionList')) },
 };

@@ -1,4 +1,5 @@
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
+import { lazyChunk } from '../common/chunks';
 import type { ConsoleArea } from '../layout/area';
 import { RequireAccess } from '../layout/RequireAccess';
 import { STAFF_RESOURCE, staffData } from './staffData';
@@ -20,15 +21,15 @@ export const staffArea: ConsoleArea<readonly [typeof staffData]> = {
     name: STAFF_RESOURCE,
     list: ownersOnly(
       'list',
-      lazy(() => import('./StaffList')),
+      lazyChunk(() => import('./StaffList')),
     ),
     create: ownersOnly(
       'create',
-      lazy(() => import('./StaffCreate')),
+      lazyChunk(() => import('./StaffCreate')),
     ),
     edit: ownersOnly(
       'edit',
-      lazy(() => import('./StaffEdit')),
+      lazyChunk(() => import('./StaffEdit')),
     ),
   },
   MenuEntry: StaffMenuItem,

@@ -1,4 +1,5 @@
-import { createElement, lazy, type ComponentType } from 'react';
+import { createElement, type ComponentType } from 'react';
+import { lazyChunk } from '../common/chunks';
 import type { ConsoleArea } from '../layout/area';
 import { RequireAccess } from '../layout/RequireAccess';
 import { videosData } from './videosData';
@@ -19,11 +20,11 @@ export const videosArea: ConsoleArea<readonly [typeof videosData]> = {
     name: 'videos',
     list: editorsOnly(
       'list',
-      lazy(() => import('./VideoList')),
+      lazyChunk(() => import('./VideoList')),
     ),
     edit: editorsOnly(
       'edit',
-      lazy(() => import('./VideoEdit')),
+      lazyChunk(() => import('./VideoEdit')),
     ),
   },
   MenuEntry: VideosMenu,

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { http, HttpResponse } from 'msw';
@@ -9,6 +9,10 @@ import { i18nProvider } from '../../src/providers/i18nProvider';
 import { Notification } from '../../src/layout/Notification';
 import { SyncVimeoButton } from '../../src/videos/SyncVimeoButton';
 import { server } from '../support/msw';
+import { serverReachability } from '../../src/providers/serverReachability';
+
+// An outage a test made ends with it: the console's reachability is one per page, as in a browser.
+afterEach(() => serverReachability.answered());
 
 const SYNC = '*/api/v1/sync/all-vimeo-videos';
 

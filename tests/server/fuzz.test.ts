@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
 import { asText, encode, fingerprint } from '../support/attacks';
+import { MAX_JSON_DEPTH } from '../../server/src/lib/jsonDepth';
 import { seedDemoData } from '../../server/seed/demo';
 import { testDatabases } from '../support/databases';
 import { createTestApp, signIn } from '../support/server';
@@ -29,7 +30,20 @@ const NOT_WHOLE_NUMBERS: unknown[] = [true, [7], [7, 9], '0x9', '1e1', '+7', '7.
 /** The issue's list of id confusions, sent to every field: no 5xx. */
 const ID_CONFUSIONS: unknown[] = [true, [7], '0x9', '1e1', -1, 2 ** 31, 2 ** 53 + 1, 1.5, '', null, {}];
 /** Storable but odd: no 5xx. */
-const ODD_TEXT = ['\u202eevil', 'zero\u200bwidth', 'e\u0301', '\uffff', '😀\ud83d\ude00', '\ufeffbom', ' ', '%00', '..%2F..%2F', 'x'.repeat(10_000)];
+const ODD_TEXT = [
+  '\u195e\ud83d\udd37\ud834\udd4c\u2bea',
+  '\u{1D54C}\u{10FFFF}',
+  '\u202eevil',
+  'zero\u200bwidth',
+  'e\u0301',
+  '\uffff',
+  '😀\ud83d\ude00',
+  '\ufeffbom',
+  ' ',
+  '%00',
+  '..%2F..%2F',
+  'x'.repeat(10_000),
+];
 const HUGE_PAGES = ['[9007199254740993,9007199254740994]', '[0,1e308]', '[-1,5]', '["a",1]', '[2147483648,2147483649]', '[true,5]'];
 
 /**
@@ -123,7 +137,7 @@ describe.each(testDatabases())('every endpoint against hostile input on $name', 
     return request;
   }
 
-  async function send(route: { method: string; url: string }, request: Attack) {
+  async function send(route: { method: string; url: string }, request: Attack, withBody = hasBody(route.method)) {
     const path = route.url
       .replace(/:([A-Za-z_][A-Za-z0-9_]*)/g, (_, name: string) => encode(asText(request.params[name] ?? '1')))
       .replace(/\*/g, encode(asText(request.params['*'] ?? 'x')));
@@ -135,7 +149,6 @@ describe.each(testDatabases())('every endpoint against hostile input on $name', 
       ...Object.entries(request.queryJson).map(([key, value]) => `${key}=${encode(JSON.stringify(value))}`),
       `x-algolia-application-id=${KEYS.searchApp}`,
     ];
-    const withBody = hasBody(route.method);
     return app.inject({
       method: route.method as 'GET',
       url: `${path}?${query.join('&')}`,
@@ -253,6 +266,26 @@ describe.each(testDatabases())('every endpoint against hostile input on $name', 
         const response = await send(route, { ...base, contentType: 'application/x-www-form-urlencoded', rawPayload: 'a=1' });
         if (response.statusCode !== 415 && response.statusCode !== 401)
           problems.push(`${route.method} ${route.url}: form body → ${response.statusCode}, not 415`);
+      }
+    }
+    expect(problems).toEqual([]);
+  });
+
+  it('refuses a body nested deeper than the limit with a 400 naming it, on every route that reads a body', { timeout: 300_000 }, async () => {
+    const tooDeep = [`${'['.repeat(10_000)}${']'.repeat(10_000)}`, `${'{"a":'.repeat(MAX_JSON_DEPTH + 1)}1${'}'.repeat(MAX_JSON_DEPTH + 1)}`];
+    const problems: string[] = [];
+    const bodied = routes().filter((route) => route.method !== 'GET');
+    expect(bodied.length).toBeGreaterThan(20);
+    for (const route of bodied) {
+      const base = baseRequest(routeFields(route.url, route.schema as Record<string, unknown> | undefined));
+      for (const rawPayload of tooDeep) {
+        // A DELETE's body is read too when it says it is JSON.
+        const response = await send(route, { ...base, rawPayload }, true);
+        const message = (response.json() as { message?: string }).message;
+        // A route taking only small bodies refuses the 20 KB one for its size first.
+        if (response.statusCode === 413 && rawPayload.length > 10_000) continue;
+        if (response.statusCode !== 400 || message !== `Invalid request: JSON nested deeper than ${MAX_JSON_DEPTH} levels`)
+          problems.push(`${route.method} ${route.url} ${rawPayload.slice(0, 12)} → ${response.statusCode} ${response.body.slice(0, 120)}`);
       }
     }
     expect(problems).toEqual([]);

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
@@ -7,10 +8,12 @@ import { revenueCatHarness, START } from '../support/revenuecatHarness';
 import { HOUR, rcEvent } from '../support/revenuecatEvents';
 import { buildApp } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
+import { MAX_JSON_DEPTH } from '../../server/src/lib/jsonDepth';
 
 // docs/security.md: what an attacker or a careless caller sends must never answer 500.
 const APP_KEY = 'app-key-for-the-tests-0123';
 const SEARCH = { 'x-algolia-application-id': 'STUDIOTEST', 'x-algolia-api-key': 'search-only-key-for-tests' };
+const WEBHOOK_AUTH = 'rc-webhook-secret-for-the-tests';
 const UNSAFE = 'must not contain NUL or unpaired surrogate characters';
 
 describe.each(testDatabases())('hostile input on $name', ({ open }) => {
@@ -24,7 +27,12 @@ describe.each(testDatabases())('hostile input on $name', ({ open }) => {
     database = await open();
     app = await createTestApp(database, {
       clock,
-      env: { APP_API_KEY: APP_KEY, SEARCH_APP_ID: SEARCH['x-algolia-application-id'], SEARCH_API_KEY: SEARCH['x-algolia-api-key'] },
+      env: {
+        APP_API_KEY: APP_KEY,
+        REVENUECAT_WEBHOOK_AUTH: WEBHOOK_AUTH,
+        SEARCH_APP_ID: SEARCH['x-algolia-application-id'],
+        SEARCH_API_KEY: SEARCH['x-algolia-api-key'],
+      },
     });
     cookie = await signIn(app);
   });
@@ -195,6 +203,58 @@ describe.each(testDatabases())('hostile input on $name', ({ open }) => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors).toEqual([{ path: 'body.network_info.ssid', message: UNSAFE }]);
+  });
+
+  it('answers 400 naming the nesting limit for a deeply nested body on staff, app-key, webhook and search routes', async () => {
+    const deep = `${'['.repeat(10_000)}${']'.repeat(10_000)}`;
+    const objects = `${'{"a":'.repeat(65)}1${'}'.repeat(65)}`;
+    const limit = `Invalid request: JSON nested deeper than ${MAX_JSON_DEPTH} levels`;
+    const sends = [
+      (payload: string) => staff('POST', '/api/client/v1/client-details/push-notification', payload, { 'content-type': 'application/json' }),
+      (payload: string) =>
+        app.inject({ method: 'POST', url: '/api/app/v1/debug-info', headers: { 'x-app-key': APP_KEY, 'content-type': 'application/json' }, payload }),
+      (payload: string) =>
+        app.inject({ method: 'POST', url: '/api/webhooks/revenuecat', headers: { authorization: WEBHOOK_AUTH, 'content-type': 'application/json' }, payload }),
+      (payload: string) => staff('POST', '/1/indexes/Customers/query', payload, { ...SEARCH, 'content-type': 'text/plain' }),
+    ];
+    for (const send of sends) {
+      for (const payload of [deep, objects]) {
+        const response = await send(payload);
+        expect(response.statusCode).toBe(400);
+        expect(response.json().message).toBe(limit);
+      }
+    }
+    // At the limit a body is read as usual (and refused for what it says, not for its shape).
+    const atLimit = await staff('POST', '/api/client/v1/client-details/push-notification', `${'['.repeat(MAX_JSON_DEPTH)}${']'.repeat(MAX_JSON_DEPTH)}`, {
+      'content-type': 'application/json',
+    });
+    expect(atLimit.statusCode).toBe(400);
+    expect(atLimit.json().message).not.toContain('nested');
+  });
+
+  it('searches and stores any valid Unicode text as PostgreSQL does', async () => {
+    for (const query of ['\u195e\ud83d\udd37\ud834\udd4c\u2bea', '\u{1D54C}\u{10FFFF}\uFFFD', 'ada']) {
+      const response = await staff('POST', '/1/indexes/Customers/query', { query }, SEARCH);
+      expect(response.statusCode, JSON.stringify(query)).toBe(200);
+    }
+    // Any text of whole characters, astral ones included (no NUL: no database stores it).
+    const text = fc.string({ unit: 'binary', minLength: 1, maxLength: 12 }).filter((value) => !value.includes('\u0000'));
+    await fc.assert(
+      fc.asyncProperty(text, async (query) => {
+        const response = await staff('POST', '/1/indexes/Customers/query', { query }, SEARCH);
+        expect(response.statusCode, JSON.stringify(query)).toBe(200);
+        expect(response.json().query).toBe(query);
+        const [row] = await database.query<{ t: string }>('SELECT $1::text AS t', [query]);
+        expect(row!.t).toBe(query);
+      }),
+      { numRuns: 60, seed: 20261129 },
+    );
+    // A client whose name is such text is found by it.
+    await database.query("INSERT INTO clients (id, first_name, last_name, email_address, vod_access_level) VALUES (20, 'Ada', $1, 'ada20@example.test', 1)", [
+      'ᥞ🔷𝅌⯪',
+    ]);
+    const found = await staff('POST', '/1/indexes/Customers/query', { query: 'ᥞ🔷𝅌⯪' }, SEARCH);
+    expect(found.json().hits.map((hit: { objectID: string }) => hit.objectID)).toEqual(['20']);
   });
 });
 

@@ -1,8 +1,21 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { highlight, oneEditVariants, queryWords, withinOneEdit, words } from '../../server/src/search/text';
 import { readSearchParams, encodeParams } from '../../server/src/search/params';
 
 describe('search text rules', () => {
+  it('makes typo variants of whole characters only: text of emoji and astral letters stays valid Unicode', () => {
+    const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+    fc.assert(
+      fc.property(fc.string({ unit: 'binary', minLength: 1, maxLength: 6 }), (word) => {
+        for (const variant of oneEditVariants(word, 'ab🔷')) expect(LONE_SURROGATE.test(variant), JSON.stringify(variant)).toBe(false);
+      }),
+    );
+    expect(oneEditVariants('🔷x', 'a')).toEqual(expect.arrayContaining(['x', '🔷', 'x🔷', 'a🔷x']));
+    expect(withinOneEdit('a🔷bc', 'a🔶bc')).toBe(true);
+    expect(withinOneEdit('a🔷bc', 'abc')).toBe(true);
+  });
+
   it('splits words at white space, punctuation and between letters and digits, lower-cased', () => {
     expect(words("O'Brien-Smith jo.anne42@Gmail.com").map((w) => w.text)).toEqual(['o', 'brien', 'smith', 'jo', 'anne', '42', 'gmail', 'com']);
     expect(queryWords('Smith  smith ZOË')).toEqual(['smith', 'zoe']);

@@ -44,11 +44,12 @@ function newDataDir(options: { fresh?: boolean; env?: Record<string, string> }):
 
 /**
  * Starts the real server (`npm run serve`'s entry point) on its own port and data directory, with
- * the demo data, as `npm start` would after building. Pass the same dataDir again to restart on it.
+ * the demo data, as `npm start` would after building. Pass the same dataDir (and port) again to restart on it.
  */
-export async function startServer(options: { dataDir?: string; env?: Record<string, string>; fresh?: boolean } = {}): Promise<RunningServer> {
+export async function startServer(options: { dataDir?: string; env?: Record<string, string>; fresh?: boolean; port?: number } = {}): Promise<RunningServer> {
   const dataDir = options.dataDir ?? newDataDir(options);
-  const port = await freePort();
+  // The same port again: a restart under tabs that stay open on it.
+  const port = options.port ?? (await freePort());
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/server.ts'], {
     env: {
       ...process.env,

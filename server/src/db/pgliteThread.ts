@@ -126,7 +126,7 @@ export async function startPgliteThread(
 
   const makeResults = toResults!;
   const query = async <T>(tx: number | undefined, sql: string, params?: unknown[], options?: ThreadQueryOptions): Promise<Results<T>> =>
-    makeResults<T>((await call({ op: 'query', tx, sql, params, options: wireOptions(options) })) as Uint8Array, options);
+    makeResults<T>((await call({ op: 'query', tx, sql, params: params?.map(wellFormed), options: wireOptions(options) })) as Uint8Array, options);
   const exec = async (tx: number | undefined, sql: string) => {
     await call({ op: 'exec', tx, sql });
   };
@@ -181,4 +181,17 @@ export async function startPgliteThread(
       }
     },
   };
+}
+
+const LONE_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/g;
+
+/**
+ * A parameter's text with each unpaired surrogate as U+FFFD, as node-postgres sends it (Buffer's
+ * UTF-8): PGlite's own encoder miscounts the bytes of a lone high surrogate followed by another
+ * character, and PostgreSQL then refuses the statement as invalid UTF-8. Arrays are walked (their
+ * elements are encoded one by one); objects go as JSON, whose text escapes surrogates.
+ */
+function wellFormed(value: unknown): unknown {
+  if (typeof value === 'string') return value.replace(LONE_SURROGATE, '\ufffd');
+  return Array.isArray(value) ? value.map(wellFormed) : value;
 }

@@ -17,6 +17,7 @@ import { UnknownIndexError } from '../search/engine';
 import { searchMany, searchOne } from '../search/queries';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { describeValidationError } from '../lib/errors';
+import { nestsDeeperThan, tooDeepMessage } from '../lib/jsonDepth';
 
 class AlgoliaHttpError extends Error {
   constructor(
@@ -41,6 +42,7 @@ const searchRoutes: FastifyPluginAsyncZod = async (app) => {
   // v5 sends JSON as text/plain (no CORS preflight), v4 as form-urlencoded: every body is JSON text.
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => {
+    if (nestsDeeperThan(body as string)) return done(new AlgoliaHttpError(400, tooDeepMessage));
     try {
       done(null, body === '' ? {} : JSON.parse(body as string));
     } catch {

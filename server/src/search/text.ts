@@ -44,29 +44,36 @@ export function queryWords(query: string): string[] {
 
 /** Words one edit away (delete, transpose, replace, insert) for typo tolerance. */
 export function oneEditVariants(word: string, alphabet: string): string[] {
+  // By character, not UTF-16 unit: an edit inside a surrogate pair would make text no database stores.
+  const chars = [...word];
+  const letters = [...alphabet];
+  const text = (from: number, to?: number) => chars.slice(from, to).join('');
   const out = new Set<string>();
-  for (let i = 0; i < word.length; i++) {
-    out.add(word.slice(0, i) + word.slice(i + 1));
-    if (i + 1 < word.length) out.add(word.slice(0, i) + word[i + 1] + word[i] + word.slice(i + 2));
-    for (const c of alphabet) out.add(word.slice(0, i) + c + word.slice(i + 1));
+  for (let i = 0; i < chars.length; i++) {
+    out.add(text(0, i) + text(i + 1));
+    if (i + 1 < chars.length) out.add(text(0, i) + chars[i + 1] + chars[i] + text(i + 2));
+    for (const c of letters) out.add(text(0, i) + c + text(i + 1));
   }
-  for (let i = 0; i <= word.length; i++) for (const c of alphabet) out.add(word.slice(0, i) + c + word.slice(i));
+  for (let i = 0; i <= chars.length; i++) for (const c of letters) out.add(text(0, i) + c + text(i));
   out.delete(word);
   return [...out];
 }
 
-/** True when `a` and `b` are at most one edit (Damerau: delete, insert, replace, transpose) apart. */
-export function withinOneEdit(a: string, b: string): boolean {
-  if (a === b) return true;
+/** True when `a` and `b` are at most one edit (Damerau: delete, insert, replace, transpose) apart, counted in characters. */
+export function withinOneEdit(left: string, right: string): boolean {
+  if (left === right) return true;
+  const a = [...left];
+  const b = [...right];
   if (Math.abs(a.length - b.length) > 1) return false;
+  const rest = (chars: string[], from: number) => chars.slice(from).join('');
   let i = 0;
   while (i < a.length && i < b.length && a[i] === b[i]) i++;
   if (a.length === b.length) {
-    if (a.slice(i + 1) === b.slice(i + 1)) return true;
-    return a[i] === b[i + 1] && a[i + 1] === b[i] && a.slice(i + 2) === b.slice(i + 2);
+    if (rest(a, i + 1) === rest(b, i + 1)) return true;
+    return a[i] === b[i + 1] && a[i + 1] === b[i] && rest(a, i + 2) === rest(b, i + 2);
   }
   const [long, short] = a.length > b.length ? [a, b] : [b, a];
-  return long.slice(i + 1) === short.slice(i);
+  return rest(long, i + 1) === rest(short, i);
 }
 
 /** Typo tolerance starts at words of this length (docs/search.md). */

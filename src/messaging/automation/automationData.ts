@@ -8,10 +8,11 @@ import type {
 } from '@contract/automation';
 import type { DataModule } from '../../providers/dataModule';
 import type { HttpClient } from '../../providers/http';
+import { loadChunk } from '../../common/chunks';
 
 // Answers are checked against the contract's zod schemas, loaded with the first call so the schema
 // library stays out of the console's first download.
-const schemas = () => import('@contract/automation');
+const schemas = () => loadChunk(() => import('@contract/automation'));
 
 const base = '/api/admin/v1/automated-messages';
 const send = (method: 'PUT' | 'POST', body: unknown) => ({ method, body: JSON.stringify(body) });
