@@ -74,7 +74,9 @@ const RetentionDays = z
   .min(RETENTION_MIN_DAYS, `must be at least ${RETENTION_MIN_DAYS} day`)
   .max(RETENTION_MAX_DAYS, `must be at most ${RETENTION_MAX_DAYS} days`);
 
-export const RetentionSettings = z.object(Object.fromEntries(RETENTION_KINDS.map((kind) => [kind, RetentionDays])) as Record<(typeof RETENTION_KINDS)[number], typeof RetentionDays>);
+export const RetentionSettings = z.object(
+  Object.fromEntries(RETENTION_KINDS.map((kind) => [kind, RetentionDays])) as Record<(typeof RETENTION_KINDS)[number], typeof RetentionDays>,
+);
 export type RetentionSettings = z.infer<typeof RetentionSettings>;
 
 export const ClientLook = z.object({

@@ -20,12 +20,16 @@ import { RecentVideosSection } from './show/RecentVideosSection';
 import { TimelineSection } from './show/TimelineSection';
 import { NotesSection } from './show/NotesSection';
 import { ClientGlance } from './show/ClientGlance';
+import { ClientDataActions } from './dataRights/ClientDataActions';
+import { ClientErasureBanner } from './dataRights/ClientErasureBanner';
+import { ClientLooksSection } from './dataRights/ClientLooksSection';
 
 const ClientDetails = () => {
   const translate = useTranslate();
   const { record, isPending, error } = useShowContext<ClientRecord>();
   // What the role may do here (docs/security.md): the rest is not shown.
   const can = { push: useCan('clients', 'push'), override: useCan('clients', 'override'), notes: useCan('clients', 'notes'), history: useCan('audit', 'list') };
+  const dataRights = { manage: useCan('clients', 'erase'), looks: useCan('clients', 'looks') };
   const header = (client?: ClientRecord) => (
     <PageHeader
       title={translate('client.title')}
@@ -35,6 +39,7 @@ const ClientDetails = () => {
           <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
             {can.push && <PushNotificationButton client={client} />}
             {can.override && <UpdateAccessLevelButton client={client} />}
+            {dataRights.manage && <ClientDataActions client={client} />}
           </Stack>
         )
       }
@@ -53,6 +58,7 @@ const ClientDetails = () => {
       ) : (
         // Keyed by client: another id starts with its sections closed and loads its own data.
         <Box key={record._id}>
+          <ClientErasureBanner client={record} />
           <ClientGlance client={record} />
           <ClientSummary client={record} canOverride={can.override} />
           <NotesSection client={record} canWrite={can.notes} />
@@ -65,6 +71,7 @@ const ClientDetails = () => {
           <AutomatedMessagesSection client={record} />
           <DebugInfoSection client={record} />
           {can.history && <HistorySection client={record} />}
+          {dataRights.looks && <ClientLooksSection client={record} />}
         </Box>
       )}
     </>

@@ -93,7 +93,9 @@ describe.each(testDatabases())('a client’s data rights on $name', ({ open }) =
     // The export itself: in the audit log, and answering the open access request.
     const audit = await database.query<{ action: string }>(`SELECT action FROM audit_log WHERE client_id = $1 AND action = 'client.export'`, [clientId]);
     expect(audit).toHaveLength(1);
-    const [request] = await database.query<{ handled_by: string | null }>(`SELECT handled_by FROM data_requests WHERE client_id = $1 AND kind = 'access'`, [clientId]);
+    const [request] = await database.query<{ handled_by: string | null }>(`SELECT handled_by FROM data_requests WHERE client_id = $1 AND kind = 'access'`, [
+      clientId,
+    ]);
     expect(request!.handled_by).toBe('coach@studio.test');
 
     const zip = await exportOf(clientId, 'zip');
@@ -156,7 +158,12 @@ describe.each(testDatabases())('a client’s data rights on $name', ({ open }) =
     expect(revenuecat.deleted).not.toContain(PERSON.revenue_cat_user_id);
     await app.jobs.runDue();
     expect(revenuecat.deleted).toContain(PERSON.revenue_cat_user_id);
-    expect(indexer.batches.some((batch) => batch.indexName === 'Customers' && batch.changes.some((change) => change.action === 'deleteObject' && change.body.objectID === String(clientId)))).toBe(true);
+    expect(
+      indexer.batches.some(
+        (batch) =>
+          batch.indexName === 'Customers' && batch.changes.some((change) => change.action === 'deleteObject' && change.body.objectID === String(clientId)),
+      ),
+    ).toBe(true);
     const status = await app.inject({ method: 'GET', url: `/api/admin/v1/clients/${clientId}/erasure`, headers: { cookie } });
     expect(status.json().erasure.outside.every((task: { state: string }) => task.state === 'done')).toBe(true);
     const [leftover] = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM erasure_outside WHERE client_id = $1 AND target <> ''`, [clientId]);
@@ -180,7 +187,11 @@ describe.each(testDatabases())('a client’s data rights on $name', ({ open }) =
     const { clientId } = await clientInEverySection(database, NOW);
     expect((await erase(clientId, { reason: 'Art. 17 request', confirm_email: PERSON.email_address })).statusCode).toBe(200);
     const { storeEvent } = await import('../../server/src/revenuecat/events');
-    await storeEvent(database, { api_version: '1.0', event: { id: 'evt-after-erase', type: 'RENEWAL', app_user_id: PERSON.revenue_cat_user_id, aliases: [] } }, NOW);
+    await storeEvent(
+      database,
+      { api_version: '1.0', event: { id: 'evt-after-erase', type: 'RENEWAL', app_user_id: PERSON.revenue_cat_user_id, aliases: [] } },
+      NOW,
+    );
     const [event] = await database.query<Record<string, unknown>>(`SELECT app_user_id, state, body FROM revenuecat_events WHERE event_id = 'evt-after-erase'`);
     expect(event).toMatchObject({ app_user_id: null, state: 'ignored', body: { erased: true } });
   });
@@ -214,7 +225,9 @@ describe.each(testDatabases())('a client’s data rights on $name', ({ open }) =
     } finally {
       await standIn.close();
     }
-    const named = await database.query<{ id: number; email_address: string }>(`SELECT id, email_address FROM clients WHERE first_name = 'Zelda' OR lower(email_address) = 'zelda.q@example.test'`);
+    const named = await database.query<{ id: number; email_address: string }>(
+      `SELECT id, email_address FROM clients WHERE first_name = 'Zelda' OR lower(email_address) = 'zelda.q@example.test'`,
+    );
     expect(named).toEqual([]);
     const [erased] = await database.query<Record<string, unknown>>('SELECT first_name, email_address, mb_client_id FROM clients WHERE id = $1', [clientId]);
     expect(erased).toEqual({ first_name: null, email_address: null, mb_client_id: null });
@@ -271,12 +284,15 @@ describe.each(testDatabases())('a client’s data rights on $name', ({ open }) =
     await database.query(`UPDATE purchases SET revenue_cat_user_id = 'rc-FAIL-once' WHERE client_id = $1`, [clientId]);
     expect((await erase(clientId, { reason: 'Art. 17 request', confirm_email: PERSON.email_address })).statusCode).toBe(200);
     await app.jobs.runDue();
-    const [failed] = await database.query<{ state: string; last_error: string }>(`SELECT state, last_error FROM erasure_outside WHERE client_id = $1 AND service = 'revenuecat' AND target = 'rc-FAIL-once'`, [
-      clientId,
-    ]);
+    const [failed] = await database.query<{ state: string; last_error: string }>(
+      `SELECT state, last_error FROM erasure_outside WHERE client_id = $1 AND service = 'revenuecat' AND target = 'rc-FAIL-once'`,
+      [clientId],
+    );
     expect(failed).toMatchObject({ state: 'failed', last_error: expect.stringContaining('500') });
     // RevenueCat back: the next attempt (after the backoff) finishes it.
-    await database.query(`UPDATE erasure_outside SET target = 'rc-recovered' WHERE client_id = $1 AND service = 'revenuecat' AND target = 'rc-FAIL-once'`, [clientId]);
+    await database.query(`UPDATE erasure_outside SET target = 'rc-recovered' WHERE client_id = $1 AND service = 'revenuecat' AND target = 'rc-FAIL-once'`, [
+      clientId,
+    ]);
     clock.advance(10 * 60_000);
     await app.jobs.runDue();
     expect(revenuecat.deleted).toContain('rc-recovered');
@@ -315,7 +331,10 @@ describe.each(testDatabases())('a client’s data rights on $name', ({ open }) =
     expect(list.json().find((request: { id: number }) => request.id === logged.json().id)).toMatchObject({ standing: 'overdue' });
     const handled = await app.inject({ method: 'POST', url: `/api/admin/v1/data-requests/${logged.json().id}/handled`, headers: { cookie } });
     expect(handled.json()).toMatchObject({ standing: 'handled', handled_by: 'coach@studio.test', handled_at: '2026-12-01T00:00:00.000Z' });
-    expect((await app.inject({ method: 'POST', url: '/api/admin/v1/data-requests', headers: { cookie }, payload: { kind: 'access', client_id: 999_999_999 } })).statusCode).toBe(404);
+    expect(
+      (await app.inject({ method: 'POST', url: '/api/admin/v1/data-requests', headers: { cookie }, payload: { kind: 'access', client_id: 999_999_999 } }))
+        .statusCode,
+    ).toBe(404);
   });
 
   it('retention deletes what is older in batches and keeps the dashboard plays', async () => {
@@ -332,7 +351,12 @@ describe.each(testDatabases())('a client’s data rights on $name', ({ open }) =
     const [playsBefore] = await database.query<{ n: number }>('SELECT coalesce(sum(plays), 0)::int AS n FROM category_plays_daily');
     const settings = await app.inject({ method: 'GET', url: '/api/admin/v1/retention', headers: { cookie } });
     expect(settings.json()).toEqual({ debug_reports: 90, device_reports: 400, view_detail: 730, finished_jobs: 14, audit_entries: 2190 });
-    const bad = await app.inject({ method: 'PUT', url: '/api/admin/v1/retention', headers: { cookie }, payload: { ...(settings.json() as Record<string, number>), view_detail: 0 } });
+    const bad = await app.inject({
+      method: 'PUT',
+      url: '/api/admin/v1/retention',
+      headers: { cookie },
+      payload: { ...(settings.json() as Record<string, number>), view_detail: 0 },
+    });
     expect(bad.statusCode).toBe(400);
     const { applyRetention } = await import('../../server/src/clientData/retention');
     const removed = await applyRetention(app, async () => undefined);

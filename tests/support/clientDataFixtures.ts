@@ -14,8 +14,17 @@ export const PERSON = {
 
 /** One client with rows in every section of the export, and the video they streamed. */
 export async function clientInEverySection(database: Database, now: Date): Promise<{ clientId: number; videoId: number }> {
-  const clientId = await insertClient(database, { ...PERSON, vod_access_level: 1, client_status: 'Active', first_login: new Date(now.getTime() - 86_400_000 * 90) });
-  await database.query('UPDATE clients SET mb_unique_id = $2, revenue_cat_user_id = $3 WHERE id = $1', [clientId, PERSON.unique_id, PERSON.revenue_cat_user_id]);
+  const clientId = await insertClient(database, {
+    ...PERSON,
+    vod_access_level: 1,
+    client_status: 'Active',
+    first_login: new Date(now.getTime() - 86_400_000 * 90),
+  });
+  await database.query('UPDATE clients SET mb_unique_id = $2, revenue_cat_user_id = $3 WHERE id = $1', [
+    clientId,
+    PERSON.unique_id,
+    PERSON.revenue_cat_user_id,
+  ]);
   const videoId = await insertVideo(database, { title: 'Zelda-free yoga', category: 'Yoga' });
   const at = (daysAgo: number) => new Date(now.getTime() - daysAgo * 86_400_000).toISOString();
   await database.query(
@@ -30,7 +39,14 @@ export async function clientInEverySection(database: Database, now: Date): Promi
   await database.query(
     `INSERT INTO revenuecat_events (event_id, type, app_user_id, original_app_user_id, aliases, email, environment, event_at, body, received_at, state, client_id, attempts)
      VALUES ('evt-zelda-1', 'INITIAL_PURCHASE', $2, $2, $3, $4, 'PRODUCTION', $5, $6, $5, 'processed', $1, 1)`,
-    [clientId, PERSON.revenue_cat_user_id, JSON.stringify([PERSON.revenue_cat_user_id]), PERSON.email_address, at(5), JSON.stringify({ event: { app_user_id: PERSON.revenue_cat_user_id } })],
+    [
+      clientId,
+      PERSON.revenue_cat_user_id,
+      JSON.stringify([PERSON.revenue_cat_user_id]),
+      PERSON.email_address,
+      at(5),
+      JSON.stringify({ event: { app_user_id: PERSON.revenue_cat_user_id } }),
+    ],
   );
   await database.query(`INSERT INTO contracts (client_id, id, contract_name, start_date) VALUES ($1, 91, 'Unlimited Monthly', $2)`, [clientId, at(60)]);
   await database.query(
@@ -59,22 +75,24 @@ export async function clientInEverySection(database: Database, now: Date): Promi
     `INSERT INTO broadcasts (title, body, status, recipients) VALUES ('November news', 'New classes', 'sent', 1) RETURNING id`,
   );
   await database.query(`INSERT INTO broadcast_recipients (broadcast_id, client_id, status) VALUES ($1, $2, 'sent')`, [broadcast!.id, clientId]);
-  const [bulk] = await database.query<{ id: number }>(`INSERT INTO bulk_actions (kind, params, status, total) VALUES ('override', '{}', 'done', 1) RETURNING id`);
+  const [bulk] = await database.query<{ id: number }>(
+    `INSERT INTO bulk_actions (kind, params, status, total) VALUES ('override', '{}', 'done', 1) RETURNING id`,
+  );
   await database.query(`INSERT INTO bulk_action_targets (bulk_action_id, client_id, status) VALUES ($1, $2, 'done')`, [bulk!.id, clientId]);
-  await database.query(`INSERT INTO client_notes (client_id, body, author_email, created_at, updated_at) VALUES ($1, 'Zelda prefers mornings', 'coach@studio.test', $2, $2)`, [
-    clientId,
-    at(7),
-  ]);
+  await database.query(
+    `INSERT INTO client_notes (client_id, body, author_email, created_at, updated_at) VALUES ($1, 'Zelda prefers mornings', 'coach@studio.test', $2, $2)`,
+    [clientId, at(7)],
+  );
   await database.query(`INSERT INTO client_tags (client_id, tag) VALUES ($1, 'early bird')`, [clientId]);
   await database.query(`INSERT INTO data_requests (kind, client_id, received_at, due_at, note) VALUES ('access', $1, $2, $3, 'asked by e-mail')`, [
     clientId,
     at(2),
     new Date(now.getTime() + 28 * 86_400_000).toISOString(),
   ]);
-  await database.query(`INSERT INTO client_looks (staff_user_id, client_id, hour, staff_email, kind, first_at) VALUES (1, $1, $2, 'coach@studio.test', 'page', $2)`, [
-    clientId,
-    at(1),
-  ]);
+  await database.query(
+    `INSERT INTO client_looks (staff_user_id, client_id, hour, staff_email, kind, first_at) VALUES (1, $1, $2, 'coach@studio.test', 'page', $2)`,
+    [clientId, at(1)],
+  );
   await recordAudit(database, {
     staff: 'coach@studio.test',
     action: 'client.note_add',

@@ -7,7 +7,7 @@ import { HttpError, notFound } from '../lib/errors';
 import { MINDBODY_SYNC } from '../mindbody/sync';
 import { handleRequestOf } from './requests';
 import { scrubValue } from './scrub';
-import { emailId, mindbodyIds, revenuecatId, storeTombstones, type Identifier } from './tombstones';
+import { emailId, mindbodyIds, revenuecatId, storeTombstones, type Identifier } from '../lib/tombstones';
 
 export const ERASE_OUTSIDE = 'client.erase-outside';
 
@@ -55,10 +55,13 @@ export async function erasureOf(database: Queryable, clientId: number): Promise<
     [clientId],
   );
   if (!row) return null;
-  const outside = await database.query<{ service: 'algolia' | 'revenuecat'; state: 'pending' | 'done' | 'failed'; attempts: number; last_error: string | null; done_at: Date | string | null }>(
-    'SELECT service, state, attempts, last_error, done_at FROM erasure_outside WHERE client_id = $1 ORDER BY id',
-    [clientId],
-  );
+  const outside = await database.query<{
+    service: 'algolia' | 'revenuecat';
+    state: 'pending' | 'done' | 'failed';
+    attempts: number;
+    last_error: string | null;
+    done_at: Date | string | null;
+  }>('SELECT service, state, attempts, last_error, done_at FROM erasure_outside WHERE client_id = $1 ORDER BY id', [clientId]);
   return {
     client_id: clientId,
     label: erasedLabel(clientId),
@@ -69,11 +72,19 @@ export async function erasureOf(database: Queryable, clientId: number): Promise<
   };
 }
 
+/** The erasure of a known client (null: not erased); 404 for an unknown one. */
+export async function erasureStatus(database: Queryable, clientId: number): Promise<Erasure | null> {
+  const [client] = await database.query('SELECT 1 FROM clients WHERE id = $1', [clientId]);
+  if (!client) throw notFound(`No client with id ${clientId}.`);
+  return erasureOf(database, clientId);
+}
+
 /** 404 for an unknown client, 410 for an erased one: what an export (or a second erasure) answers. */
 export async function requireLiveClient(database: Queryable, clientId: number): Promise<void> {
   const [row] = await database.query<{ erased_at: Date | string | null }>('SELECT erased_at FROM clients WHERE id = $1', [clientId]);
   if (!row) throw notFound(`No client with id ${clientId}.`);
-  if (row.erased_at) throw new HttpError(410, `Client #${clientId} was erased on ${new Date(row.erased_at).toISOString().slice(0, 10)}: nothing is left of their data.`);
+  if (row.erased_at)
+    throw new HttpError(410, `Client #${clientId} was erased on ${new Date(row.erased_at).toISOString().slice(0, 10)}: nothing is left of their data.`);
 }
 
 async function refuseWhileBusy(tx: Queryable, clientId: number) {
@@ -164,7 +175,14 @@ async function eraseInDatabase(tx: Transaction, client: ClientRow, revenuecatIds
   );
   await tx.query(`UPDATE broadcast_recipients SET status = 'skipped', skip_reason = 'erased' WHERE client_id = $1 AND status = 'pending'`, [id]);
   await tx.query('UPDATE data_requests SET note = NULL WHERE client_id = $1', [id]);
-  const personal = [client.first_name, client.last_name, [client.first_name, client.last_name].filter(Boolean).join(' '), client.email_address, client.mb_client_id, ...revenuecatIds];
+  const personal = [
+    client.first_name,
+    client.last_name,
+    [client.first_name, client.last_name].filter(Boolean).join(' '),
+    client.email_address,
+    client.mb_client_id,
+    ...revenuecatIds,
+  ];
   await scrubAudit(
     tx,
     id,
@@ -223,10 +241,7 @@ export async function eraseClient(app: FastifyInstance, clientId: number, body: 
       actor.staff?.email ?? null,
       now.toISOString(),
     ]);
-    const tasks = [
-      { service: 'algolia', target: String(clientId) },
-      ...revenuecatIds.map((target) => ({ service: 'revenuecat', target })),
-    ];
+    const tasks = [{ service: 'algolia', target: String(clientId) }, ...revenuecatIds.map((target) => ({ service: 'revenuecat', target }))];
     await tx.query(
       `INSERT INTO erasure_outside (client_id, service, target, state) SELECT $1, service, target, 'pending' FROM jsonb_to_recordset($2::jsonb) AS t (service text, target text)`,
       [clientId, JSON.stringify(tasks)],
@@ -259,10 +274,10 @@ export async function eraseOutside(app: FastifyInstance, clientId: number): Prom
       if (task.service === 'algolia') await app.searchIndexer.batch(CUSTOMERS_INDEX, [{ action: 'deleteObject', body: { objectID: String(clientId) } }]);
       else await app.revenuecat.deleteSubscriber(task.target);
       // The id goes with the work: nothing of it needs keeping once the service forgot it.
-      await app.database.query(`UPDATE erasure_outside SET state = 'done', target = '', attempts = attempts + 1, last_error = NULL, done_at = $2 WHERE id = $1`, [
-        task.id,
-        app.clock.now().toISOString(),
-      ]);
+      await app.database.query(
+        `UPDATE erasure_outside SET state = 'done', target = '', attempts = attempts + 1, last_error = NULL, done_at = $2 WHERE id = $1`,
+        [task.id, app.clock.now().toISOString()],
+      );
       done++;
     } catch (error) {
       const message = (error as Error).message.slice(0, 500);

@@ -22,5 +22,10 @@ export async function looksOf(db: Queryable, clientId: number): Promise<ClientLo
     'SELECT staff_email, hour, first_at, kind FROM client_looks WHERE client_id = $1 ORDER BY hour DESC, first_at DESC LIMIT 200',
     [clientId],
   );
-  return rows.map((row) => ({ staff_email: row.staff_email, hour: new Date(row.hour).toISOString(), first_at: new Date(row.first_at).toISOString(), kind: row.kind }));
+  return rows.map((row) => ({
+    staff_email: row.staff_email,
+    hour: new Date(row.hour).toISOString(),
+    first_at: new Date(row.first_at).toISOString(),
+    kind: row.kind,
+  }));
 }

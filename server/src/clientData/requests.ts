@@ -94,8 +94,11 @@ export async function handleRequestOf(tx: Queryable, request: { kind: 'access' |
     [request.clientId, request.kind, request.at.toISOString(), request.by],
   );
   if (updated.length > 0) return;
-  await tx.query(
-    `INSERT INTO data_requests (kind, client_id, received_at, due_at, logged_by, handled_at, handled_by) VALUES ($1, $2, $3, $4, $5, $3, $5)`,
-    [request.kind, request.clientId, request.at.toISOString(), dueDateOf(request.at).toISOString(), request.by],
-  );
+  await tx.query(`INSERT INTO data_requests (kind, client_id, received_at, due_at, logged_by, handled_at, handled_by) VALUES ($1, $2, $3, $4, $5, $3, $5)`, [
+    request.kind,
+    request.clientId,
+    request.at.toISOString(),
+    dueDateOf(request.at).toISOString(),
+    request.by,
+  ]);
 }

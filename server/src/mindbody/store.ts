@@ -2,7 +2,7 @@ import type { Database } from '../db/client';
 import type { MindbodyClientRecord, MindbodyVisitRecord } from '../integrations/mindbody';
 import { settleAttachedReports } from '../appReports/retention';
 import { mergeClients } from './merge';
-import { emailId, erasedHashes, mindbodyIds, tombstoneHash, usable } from '../clientData/tombstones';
+import { emailId, erasedHashes, mindbodyIds, tombstoneHash, usable } from '../lib/tombstones';
 
 export interface UpsertResult {
   created: number;

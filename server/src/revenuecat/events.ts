@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { readEvent } from '../integrations/revenuecat/events';
 import { processEvent, refreshAccessOf, type AccessDeps, type ProcessDeps } from './process';
-import { emailId, isErased, revenuecatId } from '../clientData/tombstones';
+import { emailId, isErased, revenuecatId } from '../lib/tombstones';
 
 export const REVENUECAT_PROCESS = 'revenuecat.process';
 /** Retries unmatched events and picks up stored events whose job was lost. */

@@ -17,12 +17,11 @@ import {
 import { errorResponses } from '@contract/common';
 import { contentRange, IdParams } from '@contract/raSimpleRest';
 import { auditActor, recordAudit } from '../audit/record';
-import { eraseClient, erasureOf, requireLiveClient } from '../clientData/erase';
+import { eraseClient, erasureStatus, requireLiveClient } from '../clientData/erase';
 import { exportJson, exportZip } from '../clientData/export';
 import { looksOf, recordLooks } from '../clientData/looks';
 import { handleRequestOf, listRequests, logRequest, markHandled } from '../clientData/requests';
 import { retentionSettings, saveRetention } from '../clientData/retention';
-import { notFound } from '../lib/errors';
 
 const ADMIN = '/api/admin/v1';
 const tags = ['client data rights (extension)'];
@@ -32,11 +31,13 @@ const clientDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${ADMIN}/clients/:id/export`,
     {
-      config: { permission: 'clients.erase' },
+      // It writes (the audit entry, the access request answered): only from the console's own script.
+      config: { permission: 'clients.erase', changesState: true },
       schema: {
         tags,
         summary: 'Everything held about one client, streamed: one JSON file, or a zip of one CSV per section',
-        description: 'Device tokens are shown redacted. 404 for an unknown client, 410 for an erased one. Recorded in the audit log and as a handled access request.',
+        description:
+          'Device tokens are shown redacted. 404 for an unknown client, 410 for an erased one. Recorded in the audit log and as a handled access request.',
         params: ClientIdParams,
         querystring: ExportQuery,
         response: { 200: z.string(), ...errorResponses },
@@ -47,7 +48,14 @@ const clientDataRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = auditActor(request);
       await app.database.transaction(async (tx) => {
         await requireLiveClient(tx, clientId);
-        await recordAudit(tx, { ...actor, action: 'client.export', target_type: 'client', target_id: clientId, client_id: clientId, after: { format: request.query.format } });
+        await recordAudit(tx, {
+          ...actor,
+          action: 'client.export',
+          target_type: 'client',
+          target_id: clientId,
+          client_id: clientId,
+          after: { format: request.query.format },
+        });
         await handleRequestOf(tx, { kind: 'access', clientId, by: actor.staff?.email ?? null, at: actor.at });
         if (request.staff) await recordLooks(tx, request.staff, [clientId], 'export', actor.at);
       });
@@ -72,7 +80,7 @@ const clientDataRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'clients.erase' },
       schema: {
         tags,
-        summary: "Erases a client: personal fields, devices, notes, views… in one transaction; Algolia and RevenueCat told by a resumable job",
+        summary: 'Erases a client: personal fields, devices, notes, views… in one transaction; Algolia and RevenueCat told by a resumable job',
         description:
           "confirm_email is the client's e-mail typed again (for a client without one: '#<id>'). 404 unknown client, 409 already erased or an import or a broadcast to them running, 422 wrong confirmation.",
         params: ClientIdParams,
@@ -87,20 +95,26 @@ const clientDataRoutes: FastifyPluginAsyncZod = async (app) => {
     `${ADMIN}/clients/:id/erasure`,
     {
       config: { permission: 'clients.read' },
-      schema: { tags, summary: 'Whether the client was erased, by whom, why, and what the outside services answered', params: ClientIdParams, response: { 200: ErasureStatus, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Whether the client was erased, by whom, why, and what the outside services answered',
+        params: ClientIdParams,
+        response: { 200: ErasureStatus, ...errorResponses },
+      },
     },
-    async (request) => {
-      const [client] = await app.database.query('SELECT 1 FROM clients WHERE id = $1', [request.params.id]);
-      if (!client) throw notFound(`No client with id ${request.params.id}.`);
-      return { erasure: await erasureOf(app.database, request.params.id) };
-    },
+    async (request) => ({ erasure: await erasureStatus(app.database, request.params.id) }),
   );
 
   app.get(
     `${ADMIN}/clients/:id/looks`,
     {
       config: { permission: 'clients.looks' },
-      schema: { tags, summary: "Who looked at the client's data, once per staff member and hour, newest first", params: ClientIdParams, response: { 200: ClientLooksResponse, ...errorResponses } },
+      schema: {
+        tags,
+        summary: "Who looked at the client's data, once per staff member and hour, newest first",
+        params: ClientIdParams,
+        response: { 200: ClientLooksResponse, ...errorResponses },
+      },
     },
     async (request) => ({ looks: await looksOf(app.database, request.params.id) }),
   );
@@ -109,7 +123,12 @@ const clientDataRoutes: FastifyPluginAsyncZod = async (app) => {
     `${ADMIN}/client-looks`,
     {
       config: { permission: 'clients.read' },
-      schema: { tags, summary: 'Records that the caller exported a list of these clients (once per client and hour)', body: ListLooksBody, response: { 200: z.object({ recorded: z.literal(true) }), ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Records that the caller exported a list of these clients (once per client and hour)',
+        body: ListLooksBody,
+        response: { 200: z.object({ recorded: z.literal(true) }), ...errorResponses },
+      },
     },
     async (request) => {
       if (request.staff) await recordLooks(app.database, request.staff, request.body.client_ids, 'list_export', app.clock.now());
@@ -121,7 +140,12 @@ const clientDataRoutes: FastifyPluginAsyncZod = async (app) => {
     `${ADMIN}/data-requests`,
     {
       config: { permission: 'clients.erase' },
-      schema: { tags, summary: 'Access and erasure requests: open ones first, the soonest due first', querystring: DataRequestsQuery, response: { 200: z.array(DataRequest), ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Access and erasure requests: open ones first, the soonest due first',
+        querystring: DataRequestsQuery,
+        response: { 200: z.array(DataRequest), ...errorResponses },
+      },
     },
     async (request, reply) => {
       const rows = await listRequests(app.database, { openOnly: request.query.open === 'true' }, app.clock.now());
@@ -144,14 +168,22 @@ const clientDataRoutes: FastifyPluginAsyncZod = async (app) => {
     `${ADMIN}/data-requests/:id/handled`,
     {
       config: { permission: 'clients.erase' },
-      schema: { tags, summary: 'Marks a request handled (by the caller, now); a handled one stays as it was', params: IdParams, response: { 200: DataRequest, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Marks a request handled (by the caller, now); a handled one stays as it was',
+        params: IdParams,
+        response: { 200: DataRequest, ...errorResponses },
+      },
     },
     async (request) => app.database.transaction((tx) => markHandled(tx, request.params.id, auditActor(request))),
   );
 
   app.get(
     `${ADMIN}/retention`,
-    { config: { permission: 'clients.erase' }, schema: { tags, summary: 'How many days each kind of data is kept', response: { 200: RetentionSettings, ...errorResponses } } },
+    {
+      config: { permission: 'clients.erase' },
+      schema: { tags, summary: 'How many days each kind of data is kept', response: { 200: RetentionSettings, ...errorResponses } },
+    },
     async () => retentionSettings(app.database, app.config.JOB_RETENTION_DAYS),
   );
 
@@ -159,7 +191,12 @@ const clientDataRoutes: FastifyPluginAsyncZod = async (app) => {
     `${ADMIN}/retention`,
     {
       config: { permission: 'clients.erase' },
-      schema: { tags, summary: 'Changes how many days each kind of data is kept (the daily job applies it)', body: RetentionSettings, response: { 200: RetentionSettings, ...errorResponses } },
+      schema: {
+        tags,
+        summary: 'Changes how many days each kind of data is kept (the daily job applies it)',
+        body: RetentionSettings,
+        response: { 200: RetentionSettings, ...errorResponses },
+      },
     },
     async (request) => saveRetention(app.database, request.body, app.config.JOB_RETENTION_DAYS, auditActor(request)),
   );
