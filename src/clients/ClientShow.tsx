@@ -23,13 +23,15 @@ import { ClientGlance } from './show/ClientGlance';
 import { ClientDataActions } from './dataRights/ClientDataActions';
 import { ClientErasureBanner } from './dataRights/ClientErasureBanner';
 import { ClientLooksSection } from './dataRights/ClientLooksSection';
+import { useErasure } from './dataRights/useErasure';
 
 const ClientDetails = () => {
   const translate = useTranslate();
   const { record, isPending, error } = useShowContext<ClientRecord>();
   // What the role may do here (docs/security.md): the rest is not shown.
   const can = { push: useCan('clients', 'push'), override: useCan('clients', 'override'), notes: useCan('clients', 'notes'), history: useCan('audit', 'list') };
-  const dataRights = { manage: useCan('clients', 'erase'), looks: useCan('clients', 'looks') };
+  // An erased client can be neither reached nor changed: only the page's record of the erasure remains.
+  const dataRights = { manage: useCan('clients', 'erase'), looks: useCan('clients', 'looks'), erased: Boolean(useErasure(record?._id).data) };
   const header = (client?: ClientRecord) => (
     <PageHeader
       title={translate('client.title')}
@@ -37,8 +39,8 @@ const ClientDetails = () => {
       actions={
         client && (
           <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
-            {can.push && <PushNotificationButton client={client} />}
-            {can.override && <UpdateAccessLevelButton client={client} />}
+            {can.push && !dataRights.erased && <PushNotificationButton client={client} />}
+            {can.override && !dataRights.erased && <UpdateAccessLevelButton client={client} />}
             {dataRights.manage && <ClientDataActions client={client} />}
           </Stack>
         )

@@ -83,6 +83,7 @@ describe('a client’s data rights on the client page', { timeout: 60_000 }, () 
     expect(screen.getByText(/RevenueCat: retrying \(RevenueCat answered 503\)/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Erase client' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Export data' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Send a push notification to client' })).toBeNull();
   });
 
   it('shows who looked to owners', async () => {

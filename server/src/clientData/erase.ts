@@ -1,15 +1,13 @@
 import type { FastifyInstance } from 'fastify';
-import { CUSTOMERS_INDEX } from '@contract/search';
 import { erasedLabel, sameEmail, type EraseBody, type Erasure } from '@contract/clientData';
 import type { Database, Queryable, Transaction } from '../db/client';
 import { recordAudit, type Actor } from '../audit/record';
 import { HttpError, notFound } from '../lib/errors';
 import { MINDBODY_SYNC } from '../mindbody/sync';
+import { ERASE_OUTSIDE } from './outside';
 import { handleRequestOf } from './requests';
 import { scrubValue } from './scrub';
 import { emailId, mindbodyIds, revenuecatId, storeTombstones, type Identifier } from '../lib/tombstones';
-
-export const ERASE_OUTSIDE = 'client.erase-outside';
 
 /**
  * Columns of clients an erasure keeps: what counts without naming (levels, status, dates the figures
@@ -164,7 +162,14 @@ async function eraseInDatabase(tx: Transaction, client: ClientRow, revenuecatIds
     await tx.query(`DELETE FROM ${table} WHERE client_id = $1`, [id]);
   }
   await tx.query(`UPDATE pushes SET title = '(erased)', body = '(erased)', data = NULL, results = '[]'::jsonb WHERE client_id = $1`, [id]);
-  await tx.query(`UPDATE automated_pushes SET title = NULL, body = NULL, context = '{}'::jsonb, last_error = NULL WHERE client_id = $1`, [id]);
+  // Messages still planned for them are not sent: skipped, as for any client who cannot be reached.
+  await tx.query(
+    `UPDATE automated_pushes SET title = NULL, body = NULL, context = '{}'::jsonb, last_error = NULL,
+       status = CASE WHEN status = 'pending' THEN 'skipped' ELSE status END,
+       skip_reason = CASE WHEN status = 'pending' THEN 'erased' ELSE skip_reason END
+     WHERE client_id = $1`,
+    [id],
+  );
   await tx.query('UPDATE access_override_history SET reason = NULL WHERE client_id = $1', [id]);
   await tx.query('UPDATE purchases SET revenue_cat_user_id = NULL, rc_transaction_id = NULL, rc_original_transaction_id = NULL WHERE client_id = $1', [id]);
   await tx.query(
@@ -259,32 +264,4 @@ export async function eraseClient(app: FastifyInstance, clientId: number, body: 
     await app.jobs.sendMany(ERASE_OUTSIDE, [{ payload: { client_id: clientId }, singleton_key: `erase:${clientId}` }], tx);
   });
   return (await erasureOf(database, clientId))!;
-}
-
-/** Tells the outside services of one erasure what is still pending; throws (the queue retries) while any fails. */
-export async function eraseOutside(app: FastifyInstance, clientId: number): Promise<{ done: number; failed: number }> {
-  const tasks = await app.database.query<{ id: number; service: 'algolia' | 'revenuecat'; target: string }>(
-    `SELECT id, service, target FROM erasure_outside WHERE client_id = $1 AND state <> 'done' ORDER BY id`,
-    [clientId],
-  );
-  let done = 0;
-  const errors: string[] = [];
-  for (const task of tasks) {
-    try {
-      if (task.service === 'algolia') await app.searchIndexer.batch(CUSTOMERS_INDEX, [{ action: 'deleteObject', body: { objectID: String(clientId) } }]);
-      else await app.revenuecat.deleteSubscriber(task.target);
-      // The id goes with the work: nothing of it needs keeping once the service forgot it.
-      await app.database.query(
-        `UPDATE erasure_outside SET state = 'done', target = '', attempts = attempts + 1, last_error = NULL, done_at = $2 WHERE id = $1`,
-        [task.id, app.clock.now().toISOString()],
-      );
-      done++;
-    } catch (error) {
-      const message = (error as Error).message.slice(0, 500);
-      errors.push(`${task.service}: ${message}`);
-      await app.database.query(`UPDATE erasure_outside SET state = 'failed', attempts = attempts + 1, last_error = $2 WHERE id = $1`, [task.id, message]);
-    }
-  }
-  if (errors.length > 0) throw new Error(`Erasure of client #${clientId} not finished outside: ${errors.join('; ')}`);
-  return { done, failed: 0 };
 }

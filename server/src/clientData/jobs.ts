@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ERASE_OUTSIDE, eraseOutside } from './erase';
+import { ERASE_OUTSIDE, eraseOutside } from './outside';
 import { applyRetention } from './retention';
 
 /** Daily: deletes what is older than the retention settings, and picks up erasures whose outside work was left. */
