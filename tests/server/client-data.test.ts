@@ -112,13 +112,13 @@ describe.each(testDatabases())('a client’s data rights on $name', ({ open }) =
   it('streams a client with many rows in batches, every row once', async () => {
     const { clientId, videoId } = await clientInEverySection(database, NOW);
     await database.query(
-      `INSERT INTO video_views (client_id, video_id, viewed_at) SELECT $1, $2, $3::timestamptz - n * interval '1 minute' FROM generate_series(1, 2500) AS n`,
+      `INSERT INTO video_views (client_id, video_id, viewed_at) SELECT $1, $2, $3::timestamptz - interval '10 days' - n * interval '1 second' FROM generate_series(1, 12000) AS n`,
       [clientId, videoId, NOW.toISOString()],
     );
     const response = await exportOf(clientId);
     const streams = (response.json() as { sections: { streams: { id: number }[] } }).sections.streams;
-    expect(streams).toHaveLength(2502);
-    expect(new Set(streams.map((row) => row.id)).size).toBe(2502);
+    expect(streams).toHaveLength(12002);
+    expect(new Set(streams.map((row) => row.id)).size).toBe(12002);
   });
 
   it('erases: search, audit, RevenueCat, Algolia, the client page; the dashboard does not move', async () => {

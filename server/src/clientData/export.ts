@@ -5,7 +5,7 @@ import { csvField } from '../audit/list';
 import { EXPORT_SECTIONS, type ExportSection } from './exportSections';
 import { redactTokens } from './scrub';
 
-const BATCH = 1000;
+const BATCH = 5000;
 
 type Row = Record<string, unknown>;
 
