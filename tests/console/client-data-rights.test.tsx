@@ -6,6 +6,7 @@ import { fakeClient360Server } from '../support/client360Msw';
 import { server, signedIn } from '../support/msw';
 import { renderApp } from './helpers/renderApp';
 import { aClient } from './helpers/clientData';
+import { clientsExporter } from '../../src/clients/clientsExporter';
 
 const ERASURE: Erasure = {
   client_id: 7,
@@ -162,5 +163,24 @@ describe('the Data requests page', { timeout: 60_000 }, () => {
     expect(logged[0]).toMatchObject({ kind: 'access', client_id: 11 });
     expect(await screen.findByText('Ann Zeta')).toBeInTheDocument();
     expect(await screen.findByRole('textbox', { name: 'Per-view detail of streams' })).toHaveValue('730');
+  });
+});
+
+describe('exporting a client list', () => {
+  it('records who looked at the exported clients through the dataProvider', async () => {
+    Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:list'), revokeObjectURL: vi.fn() });
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    const recordListLooks = vi.fn(async () => undefined);
+    await clientsExporter(
+      [
+        { ...aClient({ _id: 3 }), id: 3 },
+        { ...aClient({ _id: 4 }), id: 4 },
+      ],
+      vi.fn(),
+      { recordListLooks } as never,
+      'clients-all',
+    );
+    expect(recordListLooks).toHaveBeenCalledWith([3, 4]);
+    vi.restoreAllMocks();
   });
 });
