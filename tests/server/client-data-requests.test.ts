@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
 import { testDatabases } from '../support/databases';
 import { createTestApp, signIn, testClock } from '../support/server';
-import { clientInEverySection } from '../support/clientDataFixtures';
+import { clientInEverySection, resetClientData } from '../support/clientDataFixtures';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 
@@ -24,9 +24,7 @@ describe.each(testDatabases())('data requests, who looked and retention on $name
   });
   beforeEach(async () => {
     clock.set(NOW);
-    await database.execScript(
-      'DELETE FROM erasure_tombstones; DELETE FROM purchases; DELETE FROM revenuecat_events; DELETE FROM debug_records; DELETE FROM clients; DELETE FROM jobs; DELETE FROM broadcasts; DELETE FROM bulk_actions; DELETE FROM audit_log;',
-    );
+    await resetClientData(database);
     cookie = await signIn(app);
   });
 

@@ -8,7 +8,7 @@ import { createMindbodyClient } from '../../server/src/integrations/mindbody/cli
 import { testDatabases } from '../support/databases';
 import { createTestApp, signIn, testClock } from '../support/server';
 import { directStats } from '../support/statsDirect';
-import { clientInEverySection, PERSON } from '../support/clientDataFixtures';
+import { clientInEverySection, PERSON, resetClientData } from '../support/clientDataFixtures';
 import { zipEntries } from '../support/zipEntries';
 import { rawClient, STAND_IN, startMindbodyStandIn } from '../support/mindbodyStandIn';
 
@@ -34,10 +34,7 @@ describe.each(testDatabases())('a client’s data rights on $name', ({ open }) =
   });
   beforeEach(async () => {
     clock.set(NOW);
-    // Each test starts from the same person, never erased.
-    await database.execScript(
-      'DELETE FROM erasure_tombstones; DELETE FROM purchases; DELETE FROM revenuecat_events; DELETE FROM debug_records; DELETE FROM clients; DELETE FROM jobs; DELETE FROM broadcasts; DELETE FROM bulk_actions; DELETE FROM audit_log; DELETE FROM dead_push_tokens;',
-    );
+    await resetClientData(database);
     cookie = await signIn(app);
   });
 

@@ -12,6 +12,13 @@ export const PERSON = {
   revenue_cat_user_id: 'rc-zelda-1',
 };
 
+/** Empties what the data-rights tests write, so each starts from the same person, never erased. */
+export async function resetClientData(database: Database) {
+  await database.execScript(
+    'DELETE FROM erasure_tombstones; DELETE FROM purchases; DELETE FROM revenuecat_events; DELETE FROM debug_records; DELETE FROM clients; DELETE FROM jobs; DELETE FROM broadcasts; DELETE FROM bulk_actions; DELETE FROM audit_log; DELETE FROM dead_push_tokens;',
+  );
+}
+
 /** One client with rows in every section of the export, and the video they streamed. */
 export async function clientInEverySection(database: Database, now: Date): Promise<{ clientId: number; videoId: number }> {
   const clientId = await insertClient(database, {
