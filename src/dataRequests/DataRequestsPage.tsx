@@ -53,7 +53,11 @@ const DataRequestsPage = () => {
           ) : requests.data.length === 0 ? (
             <EmptyText>{t('empty')}</EmptyText>
           ) : (
-            <DataRequestsTable requests={requests.data} onHandled={(id) => handled.mutate(id)} busyId={handled.isPending ? (handled.variables ?? null) : null} />
+            <DataRequestsTable
+              requests={requests.data}
+              onHandled={(id) => handled.mutate(id)}
+              busyId={handled.isPending ? (handled.variables ?? null) : null}
+            />
           )}
         </Paper>
         <RetentionCard />

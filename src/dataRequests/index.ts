@@ -14,7 +14,10 @@ export const dataRequestsArea: ConsoleArea<readonly [typeof dataRequestsData]> =
   name: 'data-requests',
   data: [dataRequestsData] as const,
   routes: [
-    { path: DATA_REQUESTS_PATH, element: createElement(RequireAccess, { resource: 'data-requests', action: 'list', children: createElement(DataRequestsPage) }) },
+    {
+      path: DATA_REQUESTS_PATH,
+      element: createElement(RequireAccess, { resource: 'data-requests', action: 'list', children: createElement(DataRequestsPage) }),
+    },
   ],
   MenuEntry: DataRequestsMenuItem,
 };

@@ -16,7 +16,9 @@ export interface Identifier {
 const normalize = ({ kind, value }: Identifier) => (kind === 'email' ? value.trim().toLowerCase() : value.trim());
 
 export const tombstoneHash = (identifier: Identifier) =>
-  createHash('sha256').update(`studio-console:erased:v1:${identifier.kind}:${normalize(identifier)}`).digest('hex');
+  createHash('sha256')
+    .update(`studio-console:erased:v1:${identifier.kind}:${normalize(identifier)}`)
+    .digest('hex');
 
 /** Identifiers with nothing in them are no identifiers (and would match every other empty one). */
 export const usable = (identifiers: (Identifier | null)[]): Identifier[] =>
