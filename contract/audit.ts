@@ -44,6 +44,12 @@ export const AUDIT_ACTIONS = [
   'client.automated_opt_out',
   // the Mindbody import found two rows to be one Mindbody client (server/src/mindbody/merge.ts)
   'client.merge',
+  // a client's data rights: export, erasure, requests, retention
+  'client.export',
+  'client.erase',
+  'data_request.log',
+  'data_request.handled',
+  'retention.update',
   // saved segments and broadcasts (issue 23)
   'segment.create',
   'segment.update',

@@ -22,6 +22,9 @@ export const PERMISSIONS = {
   'audit.read': 'see and export the audit log',
   'dashboard.read': 'dashboard',
   'staff.manage': 'manage staff and roles',
+  // A client's data rights: export, erase, data requests, retention; who looked at a client's data.
+  'clients.erase': "export or erase a client's data, data requests, retention settings",
+  'clients.looks': "see who looked at a client's data",
   // Not a row of the matrix: what every signed-in staff member needs whatever the role.
   signed_in: 'own sessions and password, the API docs, the names of the access levels',
 } as const;
@@ -34,7 +37,7 @@ export const isPermission = (value: unknown): value is Permission => typeof valu
 /** The matrix. Later features add their permission here and declare it on their routes. */
 export const ROLE_PERMISSIONS: Record<Role, readonly Permission[]> = {
   owner: PERMISSION_NAMES,
-  manager: PERMISSION_NAMES.filter((permission) => permission !== 'staff.manage'),
+  manager: PERMISSION_NAMES.filter((permission) => permission !== 'staff.manage' && permission !== 'clients.looks'),
   front_desk: ['clients.read', 'clients.push', 'clients.notes', 'dashboard.read', 'signed_in'],
   content: ['videos.edit', 'dashboard.read', 'signed_in'],
 };
@@ -66,7 +69,11 @@ export const CONSOLE_ACCESS: Record<string, Record<string, Permission>> = {
     bulk_push: 'clients.push',
     bulk_override: 'clients.override',
     notes: 'clients.notes',
+    export_data: 'clients.erase',
+    erase: 'clients.erase',
+    looks: 'clients.looks',
   },
+  'data-requests': { '*': 'clients.erase' },
   messaging: { '*': 'messaging.edit' },
   videos: { '*': 'videos.edit' },
   'vimeo-syncs': { '*': 'videos.edit' },

@@ -33,6 +33,8 @@ import { registerOverrideJobs } from './clients/accessOverride';
 import { registerVideoFigureJobs } from './videos/figures';
 import { createSearchIndexer, type SearchIndexer } from './integrations/algolia';
 import { registerSearchJobs } from './search/jobs';
+import { createRevenueCatRest, type RevenueCatRest } from './integrations/revenuecat/rest';
+import { registerClientDataJobs } from './clientData/jobs';
 import { createIdTokenVerifier, googleIdTokenKeys } from './integrations/firebase/idToken';
 import type { JWTVerifyGetKey } from 'jose';
 import type { Clock } from './types';
@@ -53,6 +55,8 @@ export interface AppOptions {
   automatedSender?: AutomatedSender;
   /** Replaces the FCM sender chosen from config (tests pass one aimed at a stand-in). */
   fcm?: FcmSender;
+  /** Replaces RevenueCat's REST client chosen from config (tests pass one aimed at a stand-in). */
+  revenuecat?: RevenueCatRest;
   /** Replaces the search indexer chosen from config (tests pass an Algolia client aimed at a stand-in). */
   searchIndexer?: SearchIndexer;
   /**
@@ -113,6 +117,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('mindbody', options.mindbody ?? createMindbody(config, clock));
   app.decorate('push', createPushService({ database, fcm: options.fcm ?? createFcm(config, clock), clock, jobs: app.jobs }));
   app.decorate('searchIndexer', options.searchIndexer ?? createSearchIndexer(config));
+  app.decorate('revenuecat', options.revenuecat ?? createRevenueCatRest(config));
   app.decorate('integrationKeys', await resolveIntegrationKeys(database, config));
   app.decorate(
     'idTokens',
@@ -174,6 +179,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerPushJobs(app);
   registerBroadcastJobs(app);
   registerBulkJobs(app);
+  registerClientDataJobs(app);
   await app.jobs.applySchedules(scheduledJobs(app));
   await registerConsole(app);
   return app;

@@ -91,6 +91,9 @@ const EnvSchema = z
     REVENUECAT_WEBHOOK_AUTH: secretKey('the Authorization header value set in RevenueCat').optional(),
     REVENUECAT_ENTITLEMENT_LEVELS: entitlementLevels.default(entitlementLevels.parse('basic:2,premium:3,*:2')),
     REVENUECAT_ACCEPT_SANDBOX: booleanString.default(false),
+    // The REST API's secret key, for deleting an erased client's subscriber; without it a sandbox records the calls.
+    REVENUECAT_SECRET_API_KEY: secretKey('the secret API key (sk_...) of the RevenueCat project').optional(),
+    REVENUECAT_API_URL: localOrHttps('https://api.revenuecat.com/v1', 'the secret API key').default('https://api.revenuecat.com/v1'),
     APP_API_KEY: secretKey('the key the mobile app sends in X-App-Key').optional(),
     APP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
     APP_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),

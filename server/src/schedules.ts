@@ -8,6 +8,7 @@ import { ACCESS_EXPIRY_EVERY_MS, PURCHASE_ACCESS_EXPIRY, REVENUECAT_SWEEP, SWEEP
 import { SEARCH_PUSH_EVERY_MS, SEARCH_VACUUM_EVERY_MS, SEARCH_VACUUM_QUEUE } from './search/jobs';
 import { SEARCH_PUSH_QUEUE } from './search/push';
 import { VIDEO_FIGURES, VIDEO_FIGURES_EVERY_MS } from './videos/figures';
+import { DATA_RETENTION, DATA_RETENTION_EVERY_MS } from './clientData/jobs';
 
 const minutes = (n: number) => n * 60_000;
 
@@ -35,5 +36,7 @@ export function scheduledJobs(app: FastifyInstance): ScheduledJob[] {
     { name: SEARCH_VACUUM_QUEUE, everyMs: SEARCH_VACUUM_EVERY_MS, firstRunAfterInterval: true },
     // The Video Manager's per-video figures (issue 24): at start, then every 10 minutes.
     { name: VIDEO_FIGURES, everyMs: VIDEO_FIGURES_EVERY_MS },
+    // Retention (docs/operations.md): daily, not at start, so restarts neither postpone nor repeat it.
+    { name: DATA_RETENTION, everyMs: DATA_RETENTION_EVERY_MS, firstRunAfterInterval: true },
   ];
 }

@@ -9,6 +9,7 @@ import type { Automation } from './automation';
 import type { PushService } from './push/service';
 import type { SearchIndexer } from './integrations/algolia';
 import type { IdTokenVerifier } from './integrations/firebase/idToken';
+import type { RevenueCatRest } from './integrations/revenuecat/rest';
 
 export interface Clock {
   now(): Date;
@@ -38,6 +39,8 @@ declare module 'fastify' {
     automation: Automation;
     /** Hosted Algolia's writer with ALGOLIA_*, a no-op sandbox otherwise (our endpoint reads the database). */
     searchIndexer: SearchIndexer;
+    /** RevenueCat's REST API with REVENUECAT_SECRET_API_KEY, a sandbox that records the calls otherwise. */
+    revenuecat: RevenueCatRest;
     /**
      * Every registered route, for the tests that walk them all (guard, fuzzing); `schema` is the
      * route's own (zod) schemas, for the tests that derive their requests from them.

@@ -20,12 +20,18 @@ import { RecentVideosSection } from './show/RecentVideosSection';
 import { TimelineSection } from './show/TimelineSection';
 import { NotesSection } from './show/NotesSection';
 import { ClientGlance } from './show/ClientGlance';
+import { ClientDataActions } from './dataRights/ClientDataActions';
+import { ClientErasureBanner } from './dataRights/ClientErasureBanner';
+import { ClientLooksSection } from './dataRights/ClientLooksSection';
+import { useErasure } from './dataRights/useErasure';
 
 const ClientDetails = () => {
   const translate = useTranslate();
   const { record, isPending, error } = useShowContext<ClientRecord>();
   // What the role may do here (docs/security.md): the rest is not shown.
   const can = { push: useCan('clients', 'push'), override: useCan('clients', 'override'), notes: useCan('clients', 'notes'), history: useCan('audit', 'list') };
+  // An erased client can be neither reached nor changed: only the page's record of the erasure remains.
+  const dataRights = { manage: useCan('clients', 'erase'), looks: useCan('clients', 'looks'), erased: Boolean(useErasure(record?._id).data) };
   const header = (client?: ClientRecord) => (
     <PageHeader
       title={translate('client.title')}
@@ -33,8 +39,9 @@ const ClientDetails = () => {
       actions={
         client && (
           <Stack direction="row" spacing={1} useFlexGap flexWrap="wrap">
-            {can.push && <PushNotificationButton client={client} />}
-            {can.override && <UpdateAccessLevelButton client={client} />}
+            {can.push && !dataRights.erased && <PushNotificationButton client={client} />}
+            {can.override && !dataRights.erased && <UpdateAccessLevelButton client={client} />}
+            {dataRights.manage && <ClientDataActions client={client} />}
           </Stack>
         )
       }
@@ -55,6 +62,7 @@ const ClientDetails = () => {
       ) : (
         // Keyed by client: another id starts with its sections closed and loads its own data.
         <Box key={record._id}>
+          <ClientErasureBanner client={record} />
           <ClientGlance client={record} />
           <ClientSummary client={record} canOverride={can.override} />
           <NotesSection client={record} canWrite={can.notes} />
@@ -67,6 +75,7 @@ const ClientDetails = () => {
           <AutomatedMessagesSection client={record} />
           <DebugInfoSection client={record} />
           {can.history && <HistorySection client={record} />}
+          {dataRights.looks && <ClientLooksSection client={record} />}
         </Box>
       )}
     </>

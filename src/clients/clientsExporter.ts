@@ -34,5 +34,12 @@ export function clientsCsv(records: ClientRecord[], now: Date): string {
   return csvDocument(COLUMNS, rows);
 }
 
-/** CSV of the current list (its filter and sort), with the columns staff see plus the ids. */
-export const clientsExporter: Exporter<ClientRecord> = (records) => downloadCSV(clientsCsv(records, new Date()), 'clients');
+/**
+ * CSV of the current list (its filter and sort), with the columns staff see plus the ids. Who
+ * exported whose data is recorded (once per client and hour) by the dataProvider's recordListLooks.
+ */
+export const clientsExporter: Exporter<ClientRecord> = (records, _fetchRelated, dataProvider) => {
+  const recordListLooks = (dataProvider as { recordListLooks?: (ids: number[]) => Promise<void> } | undefined)?.recordListLooks;
+  void recordListLooks?.(records.map((client) => client._id)).catch(() => undefined);
+  downloadCSV(clientsCsv(records, new Date()), 'clients');
+};

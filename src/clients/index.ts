@@ -12,6 +12,7 @@ import { mindbodySyncData } from './mindbodySyncData';
 import { ClientsMenu } from './ClientsMenu';
 import { overridesData } from './overridesData';
 import { client360Data } from './client360Data';
+import { dataRightsData } from './dataRights/dataRightsData';
 
 export { clientLists, clientListPath, clientPath } from './clientLists';
 
@@ -53,9 +54,11 @@ const prefetchFirstPage = (resource: string) => (dataProvider: DataProvider, can
 export const OVERRIDES_PATH = '/overrides';
 
 // Annotated, not inferred: the area's views use the dataProvider whose type is drawn from this list.
-export const clientsArea: ConsoleArea<readonly [typeof clientsData, typeof mindbodySyncData, typeof overridesData, typeof client360Data]> = {
+export const clientsArea: ConsoleArea<
+  readonly [typeof clientsData, typeof mindbodySyncData, typeof overridesData, typeof client360Data, typeof dataRightsData]
+> = {
   name: 'clients',
-  data: [clientsData, mindbodySyncData, overridesData, client360Data] as const,
+  data: [clientsData, mindbodySyncData, overridesData, client360Data, dataRightsData] as const,
   // Checked before the page mounts: react-admin's own check would still send the list's request once.
   routes: [
     ...clientLists.map((list) => ({

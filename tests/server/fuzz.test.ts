@@ -16,7 +16,8 @@ import { isOptional, isWholeNumberField, routeFields, sampleValue, takesList, wi
 // Routes whose purpose is to change the session itself; attacking them would only sign us out.
 const SKIP = new Set(['GET /logout', 'POST /logout', 'POST /login', 'GET /login', 'GET /callback', 'GET /', 'GET /*']);
 // The spec makes these GETs start work (a sync); an accepted one may change stored data.
-const STATE_CHANGING_GETS = new Set(['/api/v1/sync/all-vimeo-videos', '/api/v1/sync/contracts/:siteId/:mbClientId']);
+// The export writes its audit entry and answers the client's access request.
+const STATE_CHANGING_GETS = new Set(['/api/v1/sync/all-vimeo-videos', '/api/v1/sync/contracts/:siteId/:mbClientId', '/api/admin/v1/clients/:id/export']);
 // Algolia's v4 client posts JSON text labelled form-urlencoded; the search protocol reads any body as JSON.
 const READS_ANY_CONTENT_TYPE = (url: string) => url.startsWith('/1/');
 const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 25);

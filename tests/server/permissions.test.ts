@@ -28,6 +28,9 @@ const ISSUE_MATRIX: Record<Permission, Role[]> = {
   'audit.read': ['owner', 'manager'],
   'dashboard.read': EVERYONE,
   'staff.manage': ['owner'],
+  // a client's data rights: owner and manager export and erase; only owners see who looked
+  'clients.erase': ['owner', 'manager'],
+  'clients.looks': ['owner'],
   signed_in: EVERYONE,
 };
 

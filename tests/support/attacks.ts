@@ -25,12 +25,13 @@ export const asText = (value: unknown) => (typeof value === 'string' ? value : (
 /**
  * Counts and a checksum of every table: a rejected request must leave all of it as it was. Derived
  * tables (comment 'derived:', rebuilt from the others, e.g. the at-risk ranks a read brings up to
- * date) are left out: a write that reached them would show in the table they derive from.
+ * date) are left out: a write that reached them would show in the table they derive from. So is
+ * client_looks: who looked at whose data is written by the reads themselves.
  */
 export async function fingerprint(database: Database): Promise<string> {
   const tables = await database.query<{ name: string }>(
     `SELECT c.relname AS name FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace
-     WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname NOT IN ('sessions', 'login_failures', 'jobs', 'job_schedules')
+     WHERE n.nspname = 'public' AND c.relkind = 'r' AND c.relname NOT IN ('sessions', 'login_failures', 'jobs', 'job_schedules', 'client_looks')
        AND coalesce(obj_description(c.oid, 'pg_class'), '') NOT LIKE 'derived:%'
      ORDER BY 1`,
   );

@@ -9,6 +9,9 @@ import type { IsAuthenticatedResponse, SignedInUser } from '@contract/auth';
  * So do the video categories the dashboard looks the most popular one up in (its card's link).
  */
 const client360Defaults = [
+  // A client's data rights: not erased, nobody looked (tests/console/client-data-rights.test.tsx answers them for real).
+  http.get('*/api/admin/v1/clients/:id/erasure', () => HttpResponse.json({ erasure: null })),
+  http.get('*/api/admin/v1/clients/:id/looks', () => HttpResponse.json({ looks: [] })),
   http.get('*/api/admin/v1/clients/:id/timeline', () => HttpResponse.json({ entries: [], next: null })),
   http.get('*/api/admin/v1/clients/:id/notes', () => HttpResponse.json({ notes: [] })),
   http.get('*/api/admin/v1/clients/:id/tags', () => HttpResponse.json({ tags: [] })),

@@ -7,6 +7,7 @@ import type { Clock } from '../../server/src/types';
 import type { Role } from '@contract/permissions';
 import type { MindbodyApi } from '../../server/src/integrations/mindbody';
 import type { SearchIndexer } from '../../server/src/integrations/algolia';
+import type { RevenueCatRest } from '../../server/src/integrations/revenuecat/rest';
 
 export const STAFF = { email: 'coach@studio.test', password: 'correct horse battery' };
 
@@ -26,7 +27,7 @@ export function testClock(start = new Date('2026-11-22T12:00:00Z')) {
 
 export async function createTestApp(
   database: Database,
-  options: { env?: Record<string, string>; clock?: Clock; mindbody?: MindbodyApi; searchIndexer?: SearchIndexer } & Pick<
+  options: { env?: Record<string, string>; clock?: Clock; mindbody?: MindbodyApi; searchIndexer?: SearchIndexer; revenuecat?: RevenueCatRest } & Pick<
     AppOptions,
     'automatedSender' | 'fcm' | 'firebaseIdTokenKeys'
   > = {},
@@ -43,6 +44,7 @@ export async function createTestApp(
     automatedSender: options.automatedSender,
     fcm: options.fcm,
     searchIndexer: options.searchIndexer,
+    revenuecat: options.revenuecat,
     firebaseIdTokenKeys: options.firebaseIdTokenKeys,
   });
   await app.ready();

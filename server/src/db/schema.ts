@@ -9,6 +9,7 @@ export * from './schemaIntegrations';
 export * from './schemaDerived';
 export * from './schemaReach';
 export * from './schemaClient360';
+export * from './schemaDataRights';
 
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
@@ -45,6 +46,8 @@ export const clients = pgTable('clients', {
   mb_visits_due_since: tz('mb_visits_due_since'),
   /** When the purchase-derived level next changes by time alone (migration 0031); the expiry job watches it. */
   purchase_access_changes_at: tz('purchase_access_changes_at'),
+  /** Set by an erasure (migration 0085): the row stays, emptied of what named the client, so figures keep counting it. */
+  erased_at: tz('erased_at'),
 });
 
 /** One row per admin access-level override (migration 0023); the clients row keeps only the one in force. */

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
+import { retentionSettings } from '../clientData/retention';
 
 export const SESSION_PURGE = 'sessions.purge';
 export const SESSION_PURGE_EVERY_MS = 10 * 60_000;
 
-/** Deletes finished jobs older than JOB_RETENTION_DAYS, so the jobs table stays bounded. */
+/** Deletes finished jobs older than the retention setting (JOB_RETENTION_DAYS by default), so the jobs table stays bounded. */
 export const JOB_PRUNE = 'jobs.prune';
 export const JOB_PRUNE_EVERY_MS = 60 * 60_000;
 
@@ -13,7 +14,8 @@ export function defineCoreJobs(app: FastifyInstance) {
   app.jobs.define(
     JOB_PRUNE,
     async (job) => {
-      const removed = await app.jobs.pruneFinished(app.config.JOB_RETENTION_DAYS, { between: job.heartbeat });
+      const { finished_jobs: days } = await retentionSettings(app.database, app.config.JOB_RETENTION_DAYS);
+      const removed = await app.jobs.pruneFinished(days, { between: job.heartbeat });
       // PGlite has no autovacuum: without this the deleted rows' space would never be reused.
       if (removed > 0) await app.database.execScript('VACUUM (ANALYZE) jobs;');
       return { removed };

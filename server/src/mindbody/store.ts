@@ -2,6 +2,7 @@ import type { Database } from '../db/client';
 import type { MindbodyClientRecord, MindbodyVisitRecord } from '../integrations/mindbody';
 import { settleAttachedReports } from '../appReports/retention';
 import { mergeClients } from './merge';
+import { emailId, erasedHashes, mindbodyIds, tombstoneHash, usable } from '../lib/tombstones';
 
 export interface UpsertResult {
   created: number;
@@ -32,7 +33,16 @@ const identityKey = (client: MindbodyClientRecord) => (client.unique_id !== null
  * MindBody id yet) is linked to its Mindbody record instead of duplicated. An empty value from
  * Mindbody does not erase ours.
  */
-export async function upsertClients(database: Database, siteId: number, page: MindbodyClientRecord[], now: Date): Promise<UpsertResult> {
+/** The page without the clients that were erased here: an import must not bring their data back (docs/data-rights.md). */
+async function withoutErased(database: Database, siteId: number, page: MindbodyClientRecord[]): Promise<MindbodyClientRecord[]> {
+  const hashesOf = (client: MindbodyClientRecord) =>
+    usable([emailId(client.email_address), ...mindbodyIds(siteId, client.mb_client_id, client.unique_id)]).map(tombstoneHash);
+  const erased = await erasedHashes(database, page.flatMap(hashesOf));
+  return erased.size === 0 ? page : page.filter((client) => !hashesOf(client).some((hash) => erased.has(hash)));
+}
+
+export async function upsertClients(database: Database, siteId: number, fullPage: MindbodyClientRecord[], now: Date): Promise<UpsertResult> {
+  const page = await withoutErased(database, siteId, fullPage);
   // The last record wins when a page repeats a client.
   const incoming = [...new Map(page.map((client) => [identityKey(client), client])).values()];
   const ids = new Map<string, number>();
@@ -100,7 +110,7 @@ export async function upsertClients(database: Database, siteId: number, page: Mi
            updated_at = $3
        FROM jsonb_to_recordset($1::jsonb) AS u(id bigint, first_name text, last_name text, email_address text, mb_client_id text,
                                                 unique_id bigint, client_status text, last_modified_at timestamptz)
-       WHERE c.id = u.id
+       WHERE c.id = u.id AND c.erased_at IS NULL
          AND (c.first_name IS DISTINCT FROM COALESCE(u.first_name, c.first_name)
            OR c.last_name IS DISTINCT FROM COALESCE(u.last_name, c.last_name)
            OR c.email_address IS DISTINCT FROM COALESCE(u.email_address, c.email_address)

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { readEvent } from '../integrations/revenuecat/events';
 import { processEvent, refreshAccessOf, type AccessDeps, type ProcessDeps } from './process';
+import { emailId, isErased, revenuecatId } from '../lib/tombstones';
 
 export const REVENUECAT_PROCESS = 'revenuecat.process';
 /** Retries unmatched events and picks up stored events whose job was lost. */
@@ -14,25 +15,37 @@ const ACCESS_EXPIRY_BATCH = 500;
 export const SWEEP_EVERY_MS = 10 * 60_000;
 const SWEEP_BATCH = 500;
 
-/** Stores a delivery once per event id; false when that id was already stored (a redelivery). */
+/**
+ * Stores a delivery once per event id; false when that id was already stored (a redelivery). An
+ * event about an erased client (a tombstone matches one of its ids) is kept only as its id and type,
+ * ignored: it must not bring the erased data back.
+ */
 export async function storeEvent(database: Database, body: Record<string, unknown>, receivedAt: Date): Promise<{ id: number; created: boolean }> {
   const facts = readEvent(body.event as Record<string, unknown>);
+  const erased = await isErased(database, [
+    revenuecatId(facts.appUserId),
+    revenuecatId(facts.originalAppUserId),
+    ...facts.aliases.map((alias) => revenuecatId(alias)),
+    emailId(facts.email),
+  ]);
   const [row] = await database.query<{ id: number }>(
-    `INSERT INTO revenuecat_events (event_id, type, app_user_id, original_app_user_id, aliases, email, environment, event_at, body, received_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
+    `INSERT INTO revenuecat_events (event_id, type, app_user_id, original_app_user_id, aliases, email, environment, event_at, body, received_at, state, note)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
      ON CONFLICT (event_id) DO NOTHING
      RETURNING id`,
     [
       facts.id,
       facts.type,
-      facts.appUserId,
-      facts.originalAppUserId,
-      JSON.stringify(facts.aliases),
-      facts.email,
+      erased ? null : facts.appUserId,
+      erased ? null : facts.originalAppUserId,
+      JSON.stringify(erased ? [] : facts.aliases),
+      erased ? null : facts.email,
       facts.environment,
       facts.eventAt?.toISOString() ?? null,
-      JSON.stringify(body),
+      JSON.stringify(erased ? { erased: true } : body),
       receivedAt.toISOString(),
+      erased ? 'ignored' : 'received',
+      erased ? 'erased client' : null,
     ],
   );
   if (row) return { id: Number(row.id), created: true };

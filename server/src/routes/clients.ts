@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { recordLooks } from '../clientData/looks';
 import {
   ClientDetailsParams,
   ClientDetailsResponse,
@@ -67,7 +68,12 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: ClientDetailsResponse, ...errorResponses },
       },
     },
-    async (request) => clientById(app.database, request.params.id),
+    async (request) => {
+      const answer = await clientById(app.database, request.params.id);
+      // Who looked at whose data: once per staff member, client and hour (client_looks' key).
+      if (request.staff) await recordLooks(app.database, request.staff, [Number(request.params.id)], 'page', app.clock.now());
+      return answer;
+    },
   );
 
   await app.register(clientDetailsRoutes);

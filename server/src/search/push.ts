@@ -21,7 +21,10 @@ export async function setSearchPush(database: Database, on: boolean) {
 async function changesFor(database: Database, indexName: string, ids: number[]): Promise<IndexChange[]> {
   const rows =
     indexName === CUSTOMERS_INDEX
-      ? (await database.query<Record<string, unknown>>(`SELECT ${CUSTOMER_COLUMNS} FROM clients WHERE id = ANY($1::bigint[])`, [ids])).map(customerRecord)
+      ? // An erased client leaves the hosted index (their row stays, emptied).
+        (
+          await database.query<Record<string, unknown>>(`SELECT ${CUSTOMER_COLUMNS} FROM clients WHERE id = ANY($1::bigint[]) AND erased_at IS NULL`, [ids])
+        ).map(customerRecord)
       : (await database.query<Record<string, unknown>>(`SELECT ${VIDEO_COLUMNS} FROM videos WHERE id = ANY($1::int[]) AND deleted_at IS NULL`, [ids])).map(
           videoRecord,
         );
@@ -62,7 +65,8 @@ export async function pushSearchChanges(database: Database, indexer: SearchIndex
 export async function rebuildAlgolia(database: Database, indexer: SearchIndexer, log: (line: string) => void = () => undefined) {
   for (const indexName of [CUSTOMERS_INDEX, VIDEOS_INDEX]) {
     const temporary = `${indexName}_reindex`;
-    const [table, columns, where] = indexName === CUSTOMERS_INDEX ? ['clients', CUSTOMER_COLUMNS, 'true'] : ['videos', VIDEO_COLUMNS, 'deleted_at IS NULL'];
+    const [table, columns, where] =
+      indexName === CUSTOMERS_INDEX ? ['clients', CUSTOMER_COLUMNS, 'erased_at IS NULL'] : ['videos', VIDEO_COLUMNS, 'deleted_at IS NULL'];
     await indexer.deleteIndex(temporary);
     await indexer.copyConfiguration(indexName, temporary);
     let after = 0;

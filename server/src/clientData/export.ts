@@ -1,0 +1,82 @@
+import { Readable } from 'node:stream';
+import { ZipArchive } from 'archiver';
+import type { Database } from '../db/client';
+import { csvField } from '../audit/list';
+import { EXPORT_SECTIONS, type ExportSection } from './exportSections';
+import { redactTokens } from './scrub';
+
+const BATCH = 5000;
+
+type Row = Record<string, unknown>;
+
+const keyParam = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+
+/** The client's rows of one section, a batch at a time in key order (keyset paging: each batch is one index range). */
+export async function* sectionBatches(database: Database, section: ExportSection, clientId: number): AsyncGenerator<Row[]> {
+  const extras = (section.extras ?? []).map((extra) => `, ${extra.sql} AS ${extra.name}`).join('');
+  const keys = section.keys.map((key) => `t.${key}`);
+  let after: unknown[] | null = null;
+  for (;;) {
+    const params: unknown[] = [clientId];
+    let keyset = '';
+    if (after) {
+      const placeholders = after.map((value) => `$${params.push(keyParam(value))}`);
+      keyset = ` AND (${keys.join(', ')}) > (${placeholders.join(', ')})`;
+    }
+    const rows: Row[] = await database.query<Row>(
+      `SELECT t.*${extras} FROM ${section.table} t WHERE (${section.where})${keyset} ORDER BY ${keys.join(', ')} LIMIT ${BATCH}`,
+      params,
+    );
+    if (rows.length > 0) yield rows.map((row) => redactTokens(row) as Row);
+    if (rows.length < BATCH) return;
+    const last = rows[rows.length - 1]!;
+    after = section.keys.map((key) => last[key]);
+  }
+}
+
+const plain = (value: unknown) => (value instanceof Date ? value.toISOString() : typeof value === 'bigint' ? value.toString() : value);
+const json = (value: unknown) => JSON.stringify(value, (_key, item) => (typeof item === 'bigint' ? item.toString() : item));
+
+/** One JSON document, written as it is read: { client_id, exported_at, sections: { name: [rows] } }. */
+export async function* exportJson(database: Database, clientId: number, now: Date): AsyncGenerator<string> {
+  yield `{"format":"studio-console client export","version":1,"client_id":${clientId},"exported_at":${json(now.toISOString())},"sections":{`;
+  let firstSection = true;
+  for (const section of EXPORT_SECTIONS) {
+    yield `${firstSection ? '' : ','}${json(section.name)}:[`;
+    firstSection = false;
+    let first = true;
+    for await (const rows of sectionBatches(database, section, clientId)) {
+      yield (first ? '' : ',') + rows.map((row) => json(Object.fromEntries(Object.entries(row).map(([key, value]) => [key, plain(value)])))).join(',');
+      first = false;
+    }
+    yield ']';
+  }
+  yield '}}\n';
+}
+
+async function columnsOf(database: Database, section: ExportSection): Promise<string[]> {
+  const rows = await database.query<{ column_name: string }>(
+    `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
+    [section.table],
+  );
+  return [...rows.map((row) => row.column_name), ...(section.extras ?? []).map((extra) => extra.name)];
+}
+
+/** One section as CSV (the audit log's writer), header first, a batch at a time. */
+async function* sectionCsv(database: Database, section: ExportSection, clientId: number): AsyncGenerator<string> {
+  const columns = await columnsOf(database, section);
+  yield `${columns.join(',')}\r\n`;
+  for await (const rows of sectionBatches(database, section, clientId)) {
+    yield rows.map((row) => `${columns.map((column) => csvField(plain(row[column]))).join(',')}\r\n`).join('');
+  }
+}
+
+/** A zip of one CSV per section; the archive reads each section only when it comes to it. */
+export function exportZip(database: Database, clientId: number): Readable {
+  const archive = new ZipArchive({ zlib: { level: 6 } });
+  for (const section of EXPORT_SECTIONS) {
+    archive.append(Readable.from(sectionCsv(database, section, clientId)), { name: `${section.name}.csv` });
+  }
+  void archive.finalize();
+  return archive;
+}
