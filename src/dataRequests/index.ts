@@ -1,4 +1,5 @@
-import { createElement, lazy } from 'react';
+import { createElement } from 'react';
+import { lazyChunk } from '../common/chunks';
 import type { ConsoleArea } from '../layout/area';
 import { RequireAccess } from '../layout/RequireAccess';
 import { DATA_REQUESTS_PATH, dataRequestsData } from './dataRequestsData';
@@ -6,7 +7,7 @@ import { DataRequestsMenuItem } from './DataRequestsMenuItem';
 
 export { dataRequestsData, DATA_REQUESTS_PATH } from './dataRequestsData';
 
-const DataRequestsPage = lazy(() => import('./DataRequestsPage'));
+const DataRequestsPage = lazyChunk(() => import('./DataRequestsPage'));
 
 /** Clients' access and erasure requests with their due dates, and the retention settings (clients.erase). */
 // Annotated, not inferred: the area's views use the dataProvider whose type is drawn from this list.
