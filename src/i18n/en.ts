@@ -231,6 +231,9 @@ export const en = {
         quiet_end: 'Quiet hours until',
         daily_cap: 'Automated pushes per client per day',
         device_token: 'Your device token',
+        goal: 'Goal',
+        goal_window_days: 'Goal within (days)',
+        holdout_percent: 'Hold out (%)',
       },
       help: {
         milestones: 'Comma-separated class numbers; enabled templates with {class_count} are used for them.',
@@ -901,6 +904,43 @@ export const en = {
       done_scheduled: 'Scheduled for %{count} client. |||| Scheduled for %{count} clients.',
       done_draft: 'Draft saved (%{count} client now). |||| Draft saved (%{count} clients now).',
       history: 'See Broadcasts',
+    },
+  },
+  // ours: did a message work (docs/automation.md#did-it-work-goals-holdouts-and-lift)
+  outcomes: {
+    title: 'Did it work?',
+    goal: 'Goal: %{goal} within %{smart_count} day |||| Goal: %{goal} within %{smart_count} days',
+    goals: { class: 'a signed-in class', stream: 'a stream', purchase: 'a purchase', any: 'a class, a stream or a purchase' },
+    did: { class: 'came to a class', stream: 'streamed', purchase: 'bought', any: 'came back' },
+    sent: 'Sent %{sent} · delivered %{delivered} · opened %{opened}',
+    converted: '%{converted} of %{clients} %{did} (%{rate})',
+    held_out: 'held out: %{converted} of %{clients} (%{rate})',
+    lift: {
+      more: 'About %{count} more client %{did} than would have without it, between %{low} and %{high}. |||| About %{count} more clients %{did} than would have without it, between %{low} and %{high}.',
+      fewer: 'About %{count} fewer client %{did} than would have without it, between %{low} and %{high}. |||| About %{count} fewer clients %{did} than would have without it, between %{low} and %{high}.',
+      not_enough: 'Not enough data yet to tell a difference (between %{low} and %{high} clients).',
+      no_holdout: 'No clients were held out, so the lift is not measured.',
+    },
+    show_clients: 'Clients:',
+    groups: {
+      clients: 'meant for it (%{count})',
+      sent: 'sent (%{count})',
+      opened: 'opened (%{count})',
+      converted: 'reached the goal (%{count})',
+      held_out: 'held out (%{count})',
+      held_out_converted: 'held out, reached the goal (%{count})',
+    },
+    none_yet: 'No results yet.',
+    loading: 'Loading results…',
+    failed: 'The results could not be loaded.',
+    fields: { goal: 'Goal', window_days: 'Within (days)', holdout_percent: 'Hold out (%)' },
+    help: {
+      holdout: 'A random share of the clients is not sent to, so the lift can be measured (0-50 %).',
+    },
+    weeks: {
+      title: 'Did it work? By week',
+      week: 'Week of %{week}',
+      empty: 'Nothing sent in these weeks yet.',
     },
   },
   // ours: when the Mindbody client import last ran (shown on the client lists)
