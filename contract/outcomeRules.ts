@@ -14,4 +14,10 @@ export const HOLDOUT_PROPOSED_PERCENT = 10;
 /** Kinds of event that reach a goal: a signed-in class, a stream, a purchase. */
 export type GoalEvent = 'class' | 'stream' | 'purchase';
 
+/** The groups of clients behind a result's numbers. */
+export const OUTCOME_GROUPS = ['clients', 'sent', 'opened', 'converted', 'held_out', 'held_out_converted'] as const;
+export type OutcomeGroup = (typeof OUTCOME_GROUPS)[number];
+/** A client-list filter of one group: `broadcast:<id>:<group>` or `automated:<type>:<Monday>:<group>`. */
+export const OUTCOME_FILTER = /^(broadcast:[1-9]\d{0,14}|automated:[1-6]:\d{4}-\d{2}-\d{2}):(clients|sent|opened|converted|held_out|held_out_converted)$/;
+
 export const goalReachedBy = (goal: GoalKind, event: GoalEvent) => goal === 'any' || goal === event;

@@ -1,4 +1,5 @@
 import type { BroadcastOutcome } from '@contract/outcomes';
+export { OUTCOME_GROUPS, type OutcomeGroup } from '@contract/outcomeRules';
 
 /** What every result has: a message's figures against its holdout. */
 export type OutcomeFigures = Pick<BroadcastOutcome, 'clients' | 'sent' | 'delivered' | 'opened' | 'converted' | 'conversion_rate' | 'holdout' | 'lift'>;
@@ -31,10 +32,6 @@ export function liftSentence(lift: OutcomeFigures['lift']): Sentence {
     },
   };
 }
-
-/** The groups of clients behind a result's numbers, each a client-list filter (`outcome`). */
-export const OUTCOME_GROUPS = ['clients', 'sent', 'opened', 'converted', 'held_out', 'held_out_converted'] as const;
-export type OutcomeGroup = (typeof OUTCOME_GROUPS)[number];
 
 /** The client list of one group: `broadcast:<id>:<group>` or `automated:<type>:<week>:<group>`. */
 export const outcomeClientsPath = (outcome: string) => `/clients/all?filter=${encodeURIComponent(JSON.stringify({ outcome }))}`;

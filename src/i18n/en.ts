@@ -898,6 +898,7 @@ export const en = {
         'Send this push now to %{count} client? Quiet hours, opt-outs and the daily cap still apply. |||| Send this push now to %{count} clients? Quiet hours, opt-outs and the daily cap still apply.',
       confirm_later:
         'Send this push at %{when} to %{count} client? Quiet hours, opt-outs and the daily cap still apply. |||| Send this push at %{when} to %{count} clients? Quiet hours, opt-outs and the daily cap still apply.',
+      confirm_holdout: '%{percent} % of them, drawn at random, are held out to measure the lift: they get nothing.',
       send_to: 'Send to %{count} client |||| Send to %{count} clients',
       schedule_to: 'Schedule for %{count} client |||| Schedule for %{count} clients',
       done_sending: 'Sending to %{count} client. |||| Sending to %{count} clients.',
@@ -930,7 +931,11 @@ export const en = {
       held_out: 'held out (%{count})',
       held_out_converted: 'held out, reached the goal (%{count})',
     },
-    none_yet: 'No results yet.',
+    filter: {
+      broadcast: 'Clients of broadcast %{id}: %{group}.',
+      automated: 'Clients of %{type}, week of %{week}: %{group}.',
+      clear: 'Show all',
+    },
     loading: 'Loading results…',
     failed: 'The results could not be loaded.',
     fields: { goal: 'Goal', window_days: 'Within (days)', holdout_percent: 'Hold out (%)' },

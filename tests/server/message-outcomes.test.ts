@@ -151,6 +151,19 @@ describe.each(testDatabases())('message outcomes on $name', ({ open }) => {
     expect(result.lift).toMatchObject({ clients: lift.clients, method: 'normal', significant: lift.low > 0 || lift.high < 0 });
     expect(Math.abs(result.lift.low - lift.low)).toBeLessThanOrEqual(0.5);
     expect(Math.abs(result.lift.high - lift.high)).toBeLessThanOrEqual(0.5);
+    // The clients behind each number open as a client list.
+    const listed = async (group: string) => {
+      const answer = await call('GET', `/api/client/v1/clients/1?perPage=500&outcome=broadcast:${first.id}:${group}`);
+      expect(answer.statusCode, answer.body).toBe(200);
+      return answer
+        .json()
+        .clients.map((client: { _id: number }) => Number(client._id))
+        .sort((a: number, b: number) => a - b);
+    };
+    expect(await listed('converted')).toEqual(convertedSet(treated, 'any', NOW.getTime(), 7));
+    expect(await listed('held_out_converted')).toEqual(convertedSet(heldOut, 'any', NOW.getTime(), 7));
+    expect(await listed('held_out')).toEqual(heldOut);
+    expect((await call('GET', `/api/client/v1/clients/1?outcome=broadcast:${first.id}:everyone`)).statusCode).toBe(400);
   });
 
   it('measures a second broadcast by its own goal and window, skipped clients included', async () => {
