@@ -78,9 +78,18 @@ export const PushOpenedBody = z
   .object({
     email: email.nullish(),
     mb_client_id: mbClientId.nullish(),
-    push_id: z.union([z.number().int().positive().max(Number.MAX_SAFE_INTEGER), z.string().regex(/^[0-9]{1,15}$/, 'must be a push id').transform(Number)], {
-      message: 'push_id must be the push_id of the push (a positive whole number)',
-    }),
+    push_id: z.union(
+      [
+        z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+        z
+          .string()
+          .regex(/^[0-9]{1,15}$/, 'must be a push id')
+          .transform(Number),
+      ],
+      {
+        message: 'push_id must be the push_id of the push (a positive whole number)',
+      },
+    ),
     /** When it was opened; the time of arrival when absent. At most a few minutes ahead. */
     opened_at: timestamp.nullish(),
   })

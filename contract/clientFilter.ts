@@ -52,7 +52,8 @@ const descriptions = {
   last_activity_days: 'A signed-in class or a stream within the last N days',
   app_installed: 'true: the app reported a usable device token (not a placeholder, not declared dead by FCM); false: none',
   opted_out: 'true: opted out of automated messages; false: not',
-  outcome: "The clients behind one number of a message's results: broadcast:<id>:<group> or automated:<type>:<Monday>:<group>, group one of clients, sent, opened, converted, held_out, held_out_converted",
+  outcome:
+    "The clients behind one number of a message's results: broadcast:<id>:<group> or automated:<type>:<Monday>:<group>, group one of clients, sent, opened, converted, held_out, held_out_converted",
   tag: 'Carries any of these tags (issue 24; case-insensitive, as PUT /api/admin/v1/clients/{id}/tags stores them)',
 };
 

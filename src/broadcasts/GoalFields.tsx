@@ -2,7 +2,15 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useTranslate } from 'react-admin';
-import { GOAL_KINDS, GOAL_WINDOW_MAX_DAYS, GOAL_WINDOW_MIN_DAYS, HOLDOUT_MAX_PERCENT, HOLDOUT_PROPOSED_FROM, HOLDOUT_PROPOSED_PERCENT, type GoalKind } from '@contract/outcomeRules';
+import {
+  GOAL_KINDS,
+  GOAL_WINDOW_MAX_DAYS,
+  GOAL_WINDOW_MIN_DAYS,
+  HOLDOUT_MAX_PERCENT,
+  HOLDOUT_PROPOSED_FROM,
+  HOLDOUT_PROPOSED_PERCENT,
+  type GoalKind,
+} from '@contract/outcomeRules';
 
 export interface GoalValues {
   kind: GoalKind;

@@ -17,7 +17,11 @@ export const OutcomeFilterNote = () => {
   const message =
     parts[0] === 'broadcast'
       ? translate('outcomes.filter.broadcast', { id: parts[1], group })
-      : translate('outcomes.filter.automated', { type: translate(`messaging.types.${MESSAGE_TYPES.find((type) => String(type.id) === parts[1])?.key ?? ''}`, { _: parts[1] }), week: parts[2], group });
+      : translate('outcomes.filter.automated', {
+          type: translate(`messaging.types.${MESSAGE_TYPES.find((type) => String(type.id) === parts[1])?.key ?? ''}`, { _: parts[1] }),
+          week: parts[2],
+          group,
+        });
   const clear = () => {
     const { outcome: _dropped, ...rest } = filterValues;
     setFilters(rest, displayedFilters);

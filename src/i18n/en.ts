@@ -909,7 +909,6 @@ export const en = {
   },
   // ours: did a message work (docs/automation.md#did-it-work-goals-holdouts-and-lift)
   outcomes: {
-    title: 'Did it work?',
     goal: 'Goal: %{goal} within %{smart_count} day |||| Goal: %{goal} within %{smart_count} days',
     goals: { class: 'a signed-in class', stream: 'a stream', purchase: 'a purchase', any: 'a class, a stream or a purchase' },
     did: { class: 'came to a class', stream: 'streamed', purchase: 'bought', any: 'came back' },
@@ -918,7 +917,8 @@ export const en = {
     held_out: 'held out: %{converted} of %{clients} (%{rate})',
     lift: {
       more: 'About %{count} more client %{did} than would have without it, between %{low} and %{high}. |||| About %{count} more clients %{did} than would have without it, between %{low} and %{high}.',
-      fewer: 'About %{count} fewer client %{did} than would have without it, between %{low} and %{high}. |||| About %{count} fewer clients %{did} than would have without it, between %{low} and %{high}.',
+      fewer:
+        'About %{count} fewer client %{did} than would have without it, between %{low} and %{high}. |||| About %{count} fewer clients %{did} than would have without it, between %{low} and %{high}.',
       not_enough: 'Not enough data yet to tell a difference (between %{low} and %{high} clients).',
       no_holdout: 'No clients were held out, so the lift is not measured.',
     },

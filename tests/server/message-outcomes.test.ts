@@ -60,10 +60,7 @@ describe.each(testDatabases())('message outcomes on $name', ({ open }) => {
     ids.filter((id) =>
       (history.get(id) ?? []).some(
         (event) =>
-          (goal === 'any' || goal === event.kind) &&
-          (event.kind !== 'class' || event.signedIn) &&
-          event.at >= start &&
-          event.at < start + windowDays * DAY,
+          (goal === 'any' || goal === event.kind) && (event.kind !== 'class' || event.signedIn) && event.at >= start && event.at < start + windowDays * DAY,
       ),
     );
 
@@ -170,7 +167,12 @@ describe.each(testDatabases())('message outcomes on $name', ({ open }) => {
     clock.set(new Date(NOW.getTime() + HOUR));
     owner = await signIn(app);
     const created = (
-      await call('POST', '/api/admin/v1/broadcasts', { filter: { q: '@outcome.test' }, body: 'Classes this week', goal: { kind: 'class', window_days: 3 }, holdout_percent: 20 })
+      await call('POST', '/api/admin/v1/broadcasts', {
+        filter: { q: '@outcome.test' },
+        body: 'Classes this week',
+        goal: { kind: 'class', window_days: 3 },
+        holdout_percent: 20,
+      })
     ).json();
     await app.jobs.drain([BROADCAST_SEND]);
     const heldOut = clientIds.filter((id) => draw(`broadcast:${created.id}`, id) < 0.2);
@@ -221,7 +223,13 @@ describe.each(testDatabases())('message outcomes on $name', ({ open }) => {
     const nobody = await opened({ email: 'nobody@outcome.test', push_id: pushes[0]!.id });
     expect([others.statusCode, unknown.statusCode, nobody.statusCode]).toEqual([404, 404, 404]);
     expect(new Set([others.json().message, unknown.json().message, nobody.json().message]).size).toBe(1);
-    for (const bad of [{ email: email(1) }, { email: email(1), push_id: -1 }, { email: email(1), push_id: '1e3' }, { push_id: 1 }, { email: email(1), push_id: 1, opened_at: '2099-01-01T00:00:00Z' }])
+    for (const bad of [
+      { email: email(1) },
+      { email: email(1), push_id: -1 },
+      { email: email(1), push_id: '1e3' },
+      { push_id: 1 },
+      { email: email(1), push_id: 1, opened_at: '2099-01-01T00:00:00Z' },
+    ])
       expect((await opened(bad)).statusCode, JSON.stringify(bad)).toBe(400);
     expect((await opened({ email: email(1), push_id: 1 }, null)).statusCode).toBe(401);
     expect((await outcome(first.id)).opened).toBe(3);
@@ -236,7 +244,14 @@ describe.each(testDatabases())('message outcomes on $name', ({ open }) => {
     const timeline = (await call('GET', `/api/admin/v1/clients/${held}/timeline?kinds=push`)).json();
     expect(timeline.entries).toContainEqual(expect.objectContaining({ event: 'push.held_out', title: 'Come back, {first_name}' }));
     expect((await call('GET', '/api/admin/v1/broadcasts/999999/outcome')).statusCode).toBe(404);
-    for (const payload of [{ holdout_percent: 51 }, { holdout_percent: -1 }, { holdout_percent: 10.5 }, { goal: { kind: 'visit' } }, { goal: { kind: 'any', window_days: 31 } }, { goal: { kind: 'any', window_days: 0 } }]) {
+    for (const payload of [
+      { holdout_percent: 51 },
+      { holdout_percent: -1 },
+      { holdout_percent: 10.5 },
+      { goal: { kind: 'visit' } },
+      { goal: { kind: 'any', window_days: 31 } },
+      { goal: { kind: 'any', window_days: 0 } },
+    ]) {
       const answer = await call('POST', '/api/admin/v1/broadcasts', { filter: { q: '@outcome.test' }, body: 'x', draft: true, ...payload });
       expect(answer.statusCode, JSON.stringify(payload)).toBe(400);
     }

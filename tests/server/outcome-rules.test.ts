@@ -158,9 +158,24 @@ describe('lift and its 95 % interval', () => {
 
 describe('variant winner', () => {
   it('picks the best version only when it is better beyond the interval, else the first', () => {
-    expect(pickWinner([{ clients: 500, converted: 50 }, { clients: 500, converted: 100 }])).toEqual({ index: 1, reason: 'better' });
-    expect(pickWinner([{ clients: 50, converted: 5 }, { clients: 50, converted: 7 }])).toEqual({ index: 0, reason: 'no_clear_winner' });
-    expect(pickWinner([{ clients: 0, converted: 0 }, { clients: 0, converted: 0 }])).toEqual({ index: 0, reason: 'no_data' });
+    expect(
+      pickWinner([
+        { clients: 500, converted: 50 },
+        { clients: 500, converted: 100 },
+      ]),
+    ).toEqual({ index: 1, reason: 'better' });
+    expect(
+      pickWinner([
+        { clients: 50, converted: 5 },
+        { clients: 50, converted: 7 },
+      ]),
+    ).toEqual({ index: 0, reason: 'no_clear_winner' });
+    expect(
+      pickWinner([
+        { clients: 0, converted: 0 },
+        { clients: 0, converted: 0 },
+      ]),
+    ).toEqual({ index: 0, reason: 'no_data' });
     // better than one but not the other: no clear winner
     expect(
       pickWinner([

@@ -129,6 +129,9 @@ export async function recordPushOpened(
     params,
   );
   if (first) return { opened_at: new Date(first.opened_at).toISOString(), duplicate: false };
-  const [earlier] = await database.query<{ opened_at: Date | string | null }>('SELECT opened_at FROM pushes WHERE id = $1 AND client_id = $2', params.slice(0, 2));
+  const [earlier] = await database.query<{ opened_at: Date | string | null }>(
+    'SELECT opened_at FROM pushes WHERE id = $1 AND client_id = $2',
+    params.slice(0, 2),
+  );
   return earlier?.opened_at ? { opened_at: new Date(earlier.opened_at).toISOString(), duplicate: true } : null;
 }

@@ -69,10 +69,7 @@ export async function broadcastOutcome(db: Queryable, id: number): Promise<Broad
 }
 
 /** Each automated type's results by studio week, newest week first. */
-export async function automationOutcomes(
-  db: Queryable,
-  options: { type?: number; from: string; to: string },
-): Promise<AutomationOutcomeWeek[]> {
+export async function automationOutcomes(db: Queryable, options: { type?: number; from: string; to: string }): Promise<AutomationOutcomeWeek[]> {
   const rows = await db.query<GroupRow & { message_type: number; week: string; goal: GoalKind; window_days: number }>(
     // A goal changed mid-week: the week shows the goal most of its pushes had.
     `SELECT message_type, week::text AS week, held_out, NULL::int AS variant, ${AGGREGATE}, mode() WITHIN GROUP (ORDER BY goal) AS goal,

@@ -75,7 +75,14 @@ export const AutomationSettingsForm = ({ typeId, stored }: { typeId: number; sto
         );
       case 'goal':
         return (
-          <TextField key={name} select label={label} value={settings.goal} onChange={(e) => set('goal', e.target.value as typeof settings.goal)} sx={fieldWidth}>
+          <TextField
+            key={name}
+            select
+            label={label}
+            value={settings.goal}
+            onChange={(e) => set('goal', e.target.value as typeof settings.goal)}
+            sx={fieldWidth}
+          >
             {GOAL_KINDS.map((kind) => (
               <MenuItem key={kind} value={kind}>
                 {translate(`outcomes.goals.${kind}`)}

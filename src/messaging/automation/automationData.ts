@@ -52,6 +52,7 @@ export const automationData = (http: HttpClient) =>
         (await schemas()).ClientAutomatedPushesResponse.parse(
           (await http(`/api/admin/v1/clients/${clientId}/automated-messages`, send('PUT', { opted_out: optedOut }))).json,
         ),
-      getAutomationOutcomes: async (typeId) => (await http(`/api/admin/v1/automation/outcomes?type=${encodeURIComponent(typeId)}`)).json as AutomationOutcomeWeek[],
+      getAutomationOutcomes: async (typeId) =>
+        (await http(`/api/admin/v1/automation/outcomes?type=${encodeURIComponent(typeId)}`)).json as AutomationOutcomeWeek[],
     },
   }) satisfies DataModule<AutomationMethods>;
