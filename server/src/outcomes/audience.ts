@@ -9,14 +9,26 @@ import { automatedSeed, broadcastSeed, holdoutDrawSql, isHeldOut } from './rules
  */
 export async function splitBroadcastAudience(tx: Queryable, broadcastId: number, sentAt: Date): Promise<number> {
   const [row] = await tx.query<{ held: number }>(
-    `WITH b AS (SELECT id, goal, goal_window_days, holdout_percent FROM broadcasts WHERE id = $1),
+    `WITH b AS (SELECT id, goal, goal_window_days, holdout_percent, $3::timestamptz AS since,
+                       $3::timestamptz + goal_window_days * interval '1 day' AS until FROM broadcasts WHERE id = $1),
      drawn AS (
        SELECT r.client_id, b.holdout_percent > 0 AND ${holdoutDrawSql('$2::text', 'r.client_id')} < b.holdout_percent / 100.0 AS held, b.goal, b.goal_window_days
        FROM broadcast_recipients r JOIN b ON b.id = r.broadcast_id
      ),
+     -- Goal events already in the window (it starts now or later: few or none), read by time, once for all.
+     events AS (
+       SELECT client_id, min(at) AS at FROM (
+         SELECT v.client_id, v.start_at AS at FROM mindbody_visits v, b
+           WHERE b.goal IN ('class', 'any') AND v.signed_in AND v.end_at >= b.since AND v.start_at >= b.since AND v.start_at < b.until
+         UNION ALL
+         SELECT w.client_id, w.viewed_at FROM video_views w, b WHERE b.goal IN ('stream', 'any') AND w.viewed_at >= b.since AND w.viewed_at < b.until
+         UNION ALL
+         SELECT p.client_id, p.purchased_at FROM purchases p, b WHERE b.goal IN ('purchase', 'any') AND p.purchased_at >= b.since AND p.purchased_at < b.until
+       ) e GROUP BY client_id
+     ),
      outcomes AS (
        INSERT INTO message_outcomes (broadcast_id, client_id, held_out, goal, window_days, sent_at, converted_at)
-       SELECT $1, client_id, held, goal, goal_window_days, $3, message_outcome_first_goal(client_id, goal, $3, goal_window_days) FROM drawn
+       SELECT $1, d.client_id, d.held, d.goal, d.goal_window_days, $3, e.at FROM drawn d LEFT JOIN events e ON e.client_id = d.client_id
        ON CONFLICT (broadcast_id, client_id) WHERE broadcast_id IS NOT NULL DO NOTHING
        RETURNING client_id, held_out
      ),

@@ -81,7 +81,7 @@ export const AutomationSettingsForm = ({ typeId, stored }: { typeId: number; sto
             label={label}
             value={settings.goal}
             onChange={(e) => set('goal', e.target.value as typeof settings.goal)}
-            sx={fieldWidth}
+            sx={{ width: { xs: '100%', sm: 320 } }}
           >
             {GOAL_KINDS.map((kind) => (
               <MenuItem key={kind} value={kind}>
