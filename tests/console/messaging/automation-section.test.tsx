@@ -80,7 +80,10 @@ describe('Automated sending on a messaging page', () => {
     await user.type(holdout, '20');
     await user.click(form.getByRole('button', { name: 'Save sending settings' }));
     expect(await screen.findByText('Sending settings saved')).toBeVisible();
-    expect(fake.calls.find((c) => c.method === 'PUT' && c.path === 'settings/1')?.body).toEqual({ settings: { goal: 'class', holdout_percent: 20 }, global: {} });
+    expect(fake.calls.find((c) => c.method === 'PUT' && c.path === 'settings/1')?.body).toEqual({
+      settings: { goal: 'class', holdout_percent: 20 },
+      global: {},
+    });
     const weeks = within(await screen.findByRole('region', { name: 'Did it work? By week' }));
     expect(weeks.getByText('Week of 2026-11-16')).toBeVisible();
     // 30 / 120 = 25 %, 6 / 30 = 20 %
