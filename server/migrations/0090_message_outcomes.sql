@@ -90,6 +90,8 @@ $$;
 
 CREATE FUNCTION message_outcomes_after_visits() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- nothing measured yet (a fresh database, a seed's bulk inserts): nothing to do
+  IF NOT EXISTS (SELECT 1 FROM message_outcomes) THEN RETURN NULL; END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
     PERFORM message_outcomes_remeasure(coalesce((SELECT jsonb_agg(jsonb_build_object('client_id', client_id, 'at', start_at)) FROM new_rows WHERE start_at IS NOT NULL), '[]'));
   END IF;
@@ -100,6 +102,8 @@ BEGIN
 END $$;
 CREATE FUNCTION message_outcomes_after_views() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- nothing measured yet (a fresh database, a seed's bulk inserts): nothing to do
+  IF NOT EXISTS (SELECT 1 FROM message_outcomes) THEN RETURN NULL; END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
     PERFORM message_outcomes_remeasure(coalesce((SELECT jsonb_agg(jsonb_build_object('client_id', client_id, 'at', viewed_at)) FROM new_rows), '[]'));
   END IF;
@@ -110,6 +114,8 @@ BEGIN
 END $$;
 CREATE FUNCTION message_outcomes_after_purchases() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- nothing measured yet (a fresh database, a seed's bulk inserts): nothing to do
+  IF NOT EXISTS (SELECT 1 FROM message_outcomes) THEN RETURN NULL; END IF;
   IF TG_OP IN ('INSERT', 'UPDATE') THEN
     PERFORM message_outcomes_remeasure(coalesce((SELECT jsonb_agg(jsonb_build_object('client_id', client_id, 'at', purchased_at))
       FROM new_rows WHERE client_id IS NOT NULL AND purchased_at IS NOT NULL), '[]'));

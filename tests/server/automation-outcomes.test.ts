@@ -94,6 +94,8 @@ describe.each(testDatabases())('automated messages: holdout and results by week 
         holdout: { clients: heldOut.length, converted: converted(heldOut), conversion_rate: converted(heldOut) / heldOut.length },
       }),
     ]);
+    const timeline = (await call('GET', `/api/admin/v1/clients/${heldOut[0]}/timeline?kinds=push`)).json();
+    expect(timeline.entries).toEqual([expect.objectContaining({ event: 'push.held_out', title: 'High Five' })]);
     // A week with nothing sent has no row; other types none either.
     expect((await call('GET', '/api/admin/v1/automation/outcomes?type=2')).json()).toEqual([]);
     for (const query of ['type=7', 'from=2026-13-01', 'from=2026-11-30&to=2026-11-01', 'type=abc'])
