@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
 import { BROADCAST_SEND } from '../../server/src/broadcasts/store';
+import { mergeClients } from '../../server/src/mindbody/merge';
 import { testDatabases } from '../support/databases';
 import { createTestApp, signIn, testClock } from '../support/server';
 import { addDevice, addView, addVisit, resetReachFixtures } from '../support/reachFixtures';
@@ -237,6 +238,19 @@ describe.each(testDatabases())('message outcomes on $name', ({ open }) => {
     expect(timeline.entries.filter((entry: { event: string }) => entry.event === 'push.opened')).toEqual([
       expect.objectContaining({ event: 'push.opened', title: expect.stringMatching(/^Come back, C\d+$/) }),
     ]);
+  });
+
+  it('keeps one outcome per broadcast when two clients who both got it are merged', async () => {
+    const [kept, merged] = clientIds.slice(-2) as [number, number];
+    const before = await outcome(first.id);
+    await mergeClients(database, [kept, merged], { siteId: -99, mbClientId: 'outcome-merge', uniqueId: null }, 'same_client_id', clock.now());
+    const after = await outcome(first.id);
+    expect(after.clients + after.holdout.clients).toBe(before.clients + before.holdout.clients - 1);
+    const rows = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM message_outcomes WHERE broadcast_id = $1 AND client_id = $2', [
+      first.id,
+      kept,
+    ]);
+    expect(rows[0]!.n).toBe(1);
   });
 
   it('marks the held-out clients on their timeline, and answers 404 for an unknown broadcast', async () => {
