@@ -72,3 +72,34 @@ export const VideoViewResponse = z.object({
   duplicate: z.boolean(),
 });
 export type VideoViewResponse = z.infer<typeof VideoViewResponse>;
+
+/** POST /api/app/v1/push-opened: the client opened a push (its `push_id` is in the push's data). */
+export const PushOpenedBody = z
+  .object({
+    email: email.nullish(),
+    mb_client_id: mbClientId.nullish(),
+    push_id: z.union(
+      [
+        z.number().int().positive().max(Number.MAX_SAFE_INTEGER),
+        z
+          .string()
+          .regex(/^[0-9]{1,15}$/, 'must be a push id')
+          .transform(Number),
+      ],
+      {
+        message: 'push_id must be the push_id of the push (a positive whole number)',
+      },
+    ),
+    /** When it was opened; the time of arrival when absent. At most a few minutes ahead. */
+    opened_at: timestamp.nullish(),
+  })
+  .refine(namesClient, nameTheClient);
+export type PushOpenedBody = z.input<typeof PushOpenedBody>;
+
+export const PushOpenedResponse = z.object({
+  push_id: z.number().int(),
+  opened_at: z.iso.datetime({ offset: true }),
+  /** true when this push was reported opened before: the first report stands. */
+  duplicate: z.boolean(),
+});
+export type PushOpenedResponse = z.infer<typeof PushOpenedResponse>;

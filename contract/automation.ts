@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { messageTypeParam } from './messaging';
 import { Id, Int4Id } from './ids';
+import { GoalKind, HoldoutPercent, WindowDays } from './outcomes';
 
 /** Automated messages (docs/automation.md): calls under /api/admin/v1/automated-messages/... */
 
@@ -38,18 +39,24 @@ export const AutomationTypeSettings = z.object({
   absence_days: int(1, 365, 'days'),
   /** High Five: class numbers that use the milestone templates (those that contain {class_count}). */
   milestones: z.array(int(1, 100_000, 'classes'), { message: 'must be a list of class numbers' }).max(20, 'must list at most 20 milestones'),
+  /** Did it work: the goal, its window after the push, and the share held out (docs/automation.md#did-it-work-goals-holdouts-and-lift). */
+  goal: GoalKind,
+  goal_window_days: WindowDays,
+  holdout_percent: HoldoutPercent,
 });
 export type AutomationTypeSettings = z.infer<typeof AutomationTypeSettings>;
 export type AutomationField = keyof AutomationTypeSettings;
 
+const OUTCOME_FIELDS: AutomationField[] = ['goal', 'goal_window_days', 'holdout_percent'];
+
 /** Which settings each type (1-6) uses, in the order the console shows them. */
 export const AUTOMATION_FIELDS: Record<number, AutomationField[]> = {
-  1: ['active', 'delay_minutes', 'milestones'],
-  2: ['active', 'send_time'],
-  3: ['active', 'weekday', 'send_time', 'active_days'],
-  4: ['active', 'send_time'],
-  5: ['active', 'delay_minutes'],
-  6: ['active', 'absence_days'],
+  1: ['active', 'delay_minutes', 'milestones', ...OUTCOME_FIELDS],
+  2: ['active', 'send_time', ...OUTCOME_FIELDS],
+  3: ['active', 'weekday', 'send_time', 'active_days', ...OUTCOME_FIELDS],
+  4: ['active', 'send_time', ...OUTCOME_FIELDS],
+  5: ['active', 'delay_minutes', ...OUTCOME_FIELDS],
+  6: ['active', 'absence_days', ...OUTCOME_FIELDS],
 };
 
 /** Rules shared by all types. */
@@ -119,7 +126,7 @@ export const AutomationPreviewResponse = z.object({
 });
 export type AutomationPreviewResponse = z.infer<typeof AutomationPreviewResponse>;
 
-export const SKIP_REASONS = ['opted_out', 'no_token', 'daily_cap', 'no_template', 'paused', 'expired'] as const;
+export const SKIP_REASONS = ['opted_out', 'no_token', 'daily_cap', 'no_template', 'paused', 'expired', 'held_out'] as const;
 export type SkipReason = (typeof SKIP_REASONS)[number];
 
 const Counts = z.object({

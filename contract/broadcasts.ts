@@ -3,6 +3,7 @@ import { ClientFilter } from './clientFilter';
 import { PUSH_BODY_MAX, PUSH_TITLE_MAX } from './clientRules';
 import { Id, Int4Id } from './ids';
 import { unknownPlaceholders } from './placeholders';
+import { Goal, GoalKind, HoldoutPercent } from './outcomes';
 import { jsonParam, rangeParam } from './raSimpleRest';
 
 /**
@@ -35,6 +36,8 @@ export const CreateBroadcastBody = z
     ...Message,
     send_at: z.iso.datetime({ offset: true, message: 'send_at must be an ISO date-time' }).optional().describe('later: when to send (now when absent)'),
     draft: z.boolean().optional().describe('true: keep it as a draft, send nothing'),
+    goal: Goal.optional().describe('what counts as the push working (default: any, within 7 days)'),
+    holdout_percent: HoldoutPercent.optional().describe('share of the audience kept out to measure the lift (0-50; 0 when left out)'),
   })
   .strict()
   .refine((body) => (body.filter === undefined) !== (body.segment_id === undefined), { message: 'give either filter or segment_id', path: ['filter'] });
@@ -70,6 +73,10 @@ export const Broadcast = z.object({
     pending: z.number().int(),
     skipped_by_reason: z.record(z.string(), z.number().int()).describe('opted_out, daily_cap, no_token'),
   }),
+  goal: GoalKind,
+  window_days: z.number().int(),
+  holdout_percent: z.number().int(),
+  held_out: z.number().int().describe('clients kept out to measure the lift: not among recipients, never sent to'),
   created_by: z.string().nullable(),
   created_at: z.iso.datetime({ offset: true }),
   started_at: z.iso.datetime({ offset: true }).nullable(),

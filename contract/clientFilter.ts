@@ -10,6 +10,7 @@ import {
 import { MAX_OVERRIDE_DAYS } from './clientRules';
 import { INT4_MAX } from './ids';
 import { Tag } from './notes';
+import { OUTCOME_FILTER } from './outcomeRules';
 
 export * from './clientFilterRules';
 
@@ -34,6 +35,8 @@ const quickFilter = z.string().trim().max(QUICK_FILTER_MAX, `q must be at most $
 const oneOrMore = <T extends z.ZodType>(item: T, name: string) =>
   z.array(item).min(1, `${name} needs at least one value`).max(MAX_FILTER_VALUES, `${name} takes at most ${MAX_FILTER_VALUES} values`);
 
+const outcomeGroup = z.string().max(80).regex(OUTCOME_FILTER, 'outcome must be like broadcast:12:converted or automated:3:2026-11-23:held_out');
+
 const descriptions = {
   q: 'Quick filter: part of the first name, last name or e-mail (case-insensitive)',
   status: `Any of these statuses, exactly as stored (Mindbody's: ${CLIENT_STATUSES.join(', ')}; Pending = none)`,
@@ -49,6 +52,8 @@ const descriptions = {
   last_activity_days: 'A signed-in class or a stream within the last N days',
   app_installed: 'true: the app reported a usable device token (not a placeholder, not declared dead by FCM); false: none',
   opted_out: 'true: opted out of automated messages; false: not',
+  outcome:
+    "The clients behind one number of a message's results: broadcast:<id>:<group> or automated:<type>:<Monday>:<group>, group one of clients, sent, opened, converted, held_out, held_out_converted",
   tag: 'Carries any of these tags (issue 24; case-insensitive, as PUT /api/admin/v1/clients/{id}/tags stores them)',
 };
 
@@ -73,6 +78,7 @@ export const ClientFilter = z
     app_installed: z.boolean().optional().describe(descriptions.app_installed),
     opted_out: z.boolean().optional().describe(descriptions.opted_out),
     tag: oneOrMore(Tag, 'tag').optional().describe(descriptions.tag),
+    outcome: outcomeGroup.optional().describe(descriptions.outcome),
   })
   .strict() satisfies z.ZodType<ClientFilterShape>;
 export type ClientFilter = z.infer<typeof ClientFilter>;
@@ -110,6 +116,7 @@ export const ClientFilterQuery = z.object({
   app_installed: booleanInQuery('app_installed').optional().describe(descriptions.app_installed),
   opted_out: booleanInQuery('opted_out').optional().describe(descriptions.opted_out),
   tag: z.preprocess(listInQuery, oneOrMore(Tag, 'tag').optional()).describe(`${descriptions.tag}; repeat the parameter or separate values with commas`),
+  outcome: outcomeGroup.optional().describe(descriptions.outcome),
 });
 
 /** The filter part of a parsed list query, without its undefined and empty parts. */

@@ -28,9 +28,12 @@ export const SERVER_ONLY_FILTER_KEYS = [
   'last_activity_days',
   'app_installed',
   'opted_out',
+  'outcome',
 ] as const;
 
 export interface ClientFilter {
+  /** The clients behind one number of a message's results (contract/outcomeRules.ts OUTCOME_FILTER). */
+  outcome?: string;
   /** Part of the first name, last name or e-mail, case-insensitive. */
   q?: string;
   /** Any of these statuses ('Pending' = none). */

@@ -27,6 +27,8 @@ export const TIMELINE_EVENTS = [
   'push.staff',
   'push.automated',
   'push.broadcast',
+  'push.opened',
+  'push.held_out',
   'contract_sync.stored',
   'contract_sync.failed',
   'note.added',

@@ -1,6 +1,7 @@
 import { clientsCase } from './clients';
 import { client360Case } from './client360';
 import { loadCase } from './load';
+import { outcomesCase } from './outcomes';
 import { reachCase } from './reach';
 import { consoleCase } from './console';
 import { searchCase } from './search';
@@ -20,6 +21,7 @@ export const benchCases: Record<string, BenchCase> = {
   clients: clientsCase,
   client360: client360Case,
   reach: reachCase,
+  outcomes: outcomesCase,
   throughput: throughputCase,
   writes: writesCase,
   load: loadCase,

@@ -8,6 +8,7 @@ import type { Broadcast, BroadcastCreated } from '@contract/broadcasts';
 import { PUSH_BODY_MAX, PUSH_TITLE_MAX } from '@contract/clientRules';
 import { failureReason } from '../messaging/failureReason';
 import { useConsoleDataProvider } from '../providers/dataProvider';
+import { GoalFields, goalValid, proposedGoal } from './GoalFields';
 import { BROADCASTS_PATH } from './paths';
 
 export type BroadcastTarget = { segment_id: number } | { filter: ClientFilter };
@@ -40,13 +41,22 @@ export const BroadcastDialog = ({
   const [sendAt, setSendAt] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [done, setDone] = useState<BroadcastCreated | null>(null);
+  const [goal, setGoal] = useState(() => proposedGoal(recipients));
   const count = (estimate ? '~' : '') + recipients.toLocaleString();
   const plural = { count, smart_count: recipients };
   const send = useMutation({
     mutationFn: async (keepAsDraft: boolean): Promise<BroadcastCreated> => {
       const message = { title: title.trim(), body: body.trim() };
       const when = later && sendAt ? new Date(sendAt).toISOString() : undefined;
-      if (!draft) return dataProvider.createBroadcast({ ...target, ...message, ...(when ? { send_at: when } : {}), ...(keepAsDraft ? { draft: true } : {}) });
+      if (!draft)
+        return dataProvider.createBroadcast({
+          ...target,
+          ...message,
+          goal: { kind: goal.kind, window_days: Number(goal.window_days) },
+          holdout_percent: Number(goal.holdout_percent),
+          ...(when ? { send_at: when } : {}),
+          ...(keepAsDraft ? { draft: true } : {}),
+        });
       const saved = await dataProvider.updateBroadcastDraft(draft.id, message);
       return keepAsDraft ? { id: saved.id, recipients: saved.recipients, status: 'draft' } : dataProvider.sendBroadcastDraft(draft.id, when);
     },
@@ -61,7 +71,7 @@ export const BroadcastDialog = ({
     send.reset();
     onClose();
   };
-  const ready = body.trim() !== '' && (!later || sendAt !== '');
+  const ready = body.trim() !== '' && (!later || sendAt !== '') && (draft !== undefined || goalValid(goal));
   return (
     <Dialog open={open} onClose={send.isPending ? undefined : close} fullWidth maxWidth="sm" aria-labelledby="broadcast-title">
       <DialogTitle id="broadcast-title">{t(draft ? 'edit_title' : 'title', plural)}</DialogTitle>
@@ -74,7 +84,10 @@ export const BroadcastDialog = ({
             </Link>
           </Alert>
         ) : confirming ? (
-          <DialogContentText role="alert">{t(later ? 'confirm_later' : 'confirm_now', { ...plural, when: sendAt.replace('T', ' ') })}</DialogContentText>
+          <DialogContentText role="alert">
+            {t(later ? 'confirm_later' : 'confirm_now', { ...plural, when: sendAt.replace('T', ' ') })}
+            {!draft && Number(goal.holdout_percent) > 0 && ` ${t('confirm_holdout', { percent: goal.holdout_percent })}`}
+          </DialogContentText>
         ) : (
           <>
             <TextField
@@ -95,6 +108,7 @@ export const BroadcastDialog = ({
               minRows={3}
               fullWidth
             />
+            {!draft && <GoalFields values={goal} onChange={setGoal} />}
             <FormControlLabel control={<Switch checked={later} onChange={(event) => setLater(event.target.checked)} />} label={t('later')} />
             {later && (
               <TextField

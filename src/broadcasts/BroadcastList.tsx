@@ -10,6 +10,7 @@ import { failureReason } from '../messaging/failureReason';
 import { useConsoleDataProvider } from '../providers/dataProvider';
 import { BROADCASTS_RESOURCE } from './broadcastsData';
 import { BroadcastDialog } from './BroadcastDialog';
+import { BroadcastOutcomeCell } from './BroadcastOutcomeCell';
 
 /** 'sent 3 · failed 0 · skipped 2 (opted_out 1, no_token 1) · pending 0' */
 export const useCountsText = () => {
@@ -101,6 +102,7 @@ const BroadcastList = () => {
             secondaryText={(record) => (
               <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
                 {`${status(record)} · ${translate('broadcasts.recipients', { smart_count: record.recipients })} · ${countsText(record)}`}
+                <BroadcastOutcomeCell broadcast={record} />
               </Box>
             )}
             tertiaryText={(record) => <BroadcastActions broadcast={record} />}
@@ -126,7 +128,17 @@ const BroadcastList = () => {
             />
             <DataTable.Col disableSort source="status" label={translate('broadcasts.columns.status')} render={status} />
             <DataTable.Col disableSort source="recipients" label={translate('broadcasts.columns.recipients')} />
-            <DataTable.Col disableSort source="counts" label={translate('broadcasts.columns.results')} render={countsText} />
+            <DataTable.Col
+              disableSort
+              source="counts"
+              label={translate('broadcasts.columns.results')}
+              render={(record) => (
+                <>
+                  {countsText(record as Broadcast)}
+                  <BroadcastOutcomeCell broadcast={record as Broadcast} />
+                </>
+              )}
+            />
             <DataTable.Col
               disableSort
               source="id"

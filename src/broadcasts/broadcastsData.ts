@@ -2,6 +2,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import type { Broadcast, BroadcastCreated, BulkPushBody, CreateBroadcastBody, UpdateDraftBody } from '@contract/broadcasts';
 import type { BulkAction, BulkOverrideBody } from '@contract/bulkActions';
+import type { BroadcastOutcome } from '@contract/outcomes';
 import type { DataModule } from '../providers/dataModule';
 import type { HttpClient } from '../providers/http';
 
@@ -22,6 +23,8 @@ export type BroadcastsMethods = {
   /** An override for picked clients or a list's filter: granted at once up to 25, else in the background. */
   bulkOverride: (body: BulkOverrideBody) => Promise<BulkAction>;
   getBulkOverride: (id: number) => Promise<BulkAction>;
+  /** Did it work: sent, opened, converted against the holdout, and the lift. */
+  getBroadcastOutcome: (id: number) => Promise<BroadcastOutcome>;
 };
 
 const post = (body: unknown) => ({ method: 'POST', body: JSON.stringify(body) });
@@ -42,6 +45,7 @@ export const broadcastsData = (http: HttpClient) => {
       getBroadcast: async (id) => (await http(`/api/admin/v1/broadcasts/${encodeURIComponent(id)}`)).json as Broadcast,
       bulkOverride: (body) => json<BulkAction>('/api/admin/v1/bulk/override', body),
       getBulkOverride: async (id) => (await http(`/api/admin/v1/bulk/override/${encodeURIComponent(id)}`)).json as BulkAction,
+      getBroadcastOutcome: async (id) => (await http(`/api/admin/v1/broadcasts/${encodeURIComponent(id)}/outcome`)).json as BroadcastOutcome,
     },
   } satisfies DataModule<BroadcastsMethods>;
 };

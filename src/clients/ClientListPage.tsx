@@ -13,6 +13,7 @@ import { useClientListFilters } from './ClientListFilters';
 import { ClientsTable } from './ClientsTable';
 import { LeaveEndOnNewQuery, ListEndProvider, useListEndState } from './listEnd';
 import { LoadError } from './LoadError';
+import { OutcomeFilterNote } from './OutcomeFilterNote';
 import { BulkScope } from './bulk/bulkScope';
 import { LIST_RULES } from '@contract/clientFilterRules';
 import { SaveAsSegmentButton } from '../segments/SaveAsSegmentButton';
@@ -71,6 +72,7 @@ const ClientListPage = ({ listId, segment, headerActions }: { listId: ClientList
             error={<ListLoadError />}
           >
             <LeaveEndOnNewQuery />
+            <OutcomeFilterNote />
             <ClientsTable />
           </List>
         </ListEndProvider>

@@ -2,6 +2,7 @@ import type { Client, ClientListPage, UnpagedClientList } from '@contract/client
 import { CLIENT_SORT_FIELDS, MAX_OVERRIDE_DAYS, MAX_PER_PAGE, NUMBERED_LIST_MAX, type ClientSortField } from '@contract/clientRules';
 import { MAX_ACTIVITY_DAYS, matchesClientFilter, type ClientFilter } from '@contract/clientFilterRules';
 import { TAG_MAX, TAG_PATTERN, normalizeTag } from '@contract/notesRules';
+import { OUTCOME_FILTER } from '@contract/outcomeRules';
 
 /** What react-admin's list asks for (getList params, narrowed to what the client lists use). */
 export interface ListRequest {
@@ -56,6 +57,7 @@ export function clientFilterOf(values: Record<string, unknown> | undefined): Cli
     .map(normalizeTag)
     .filter((tag) => tag.length <= TAG_MAX && TAG_PATTERN.test(tag));
   if (tags.length) filter.tag = [...new Set(tags)];
+  if (typeof values.outcome === 'string' && OUTCOME_FILTER.test(values.outcome)) filter.outcome = values.outcome;
   return filter;
 }
 
@@ -75,6 +77,7 @@ export function pageSearch(request: ListRequest, after?: string): URLSearchParam
     if (filter[key] !== undefined) search.set(key, String(filter[key]));
   }
   for (const tag of filter.tag ?? []) search.append('tag', tag);
+  if (filter.outcome) search.set('outcome', filter.outcome);
   if (after) search.set('after', after);
   return search;
 }

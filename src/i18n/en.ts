@@ -248,6 +248,9 @@ export const en = {
         quiet_end: 'Quiet hours until',
         daily_cap: 'Automated pushes per client per day',
         device_token: 'Your device token',
+        goal: 'Goal',
+        goal_window_days: 'Goal within (days)',
+        holdout_percent: 'Hold out (%)',
       },
       help: {
         milestones: 'Comma-separated class numbers; enabled templates with {class_count} are used for them.',
@@ -301,6 +304,7 @@ export const en = {
         no_template: 'no enabled template',
         paused: 'type paused',
         expired: 'too late to send',
+        held_out: 'held out to measure the lift',
         unknown: 'other',
       },
     },
@@ -476,6 +480,8 @@ export const en = {
         'push.staff': 'Push from staff',
         'push.automated': 'Automated push',
         'push.broadcast': 'Broadcast push',
+        'push.opened': 'Opened a push',
+        'push.held_out': 'Held out of',
         'contract_sync.stored': 'Contracts synced',
         'contract_sync.failed': 'Contract sync failed',
         'note.added': 'Note',
@@ -914,6 +920,7 @@ export const en = {
         'Send this push now to %{count} client? Quiet hours, opt-outs and the daily cap still apply. |||| Send this push now to %{count} clients? Quiet hours, opt-outs and the daily cap still apply.',
       confirm_later:
         'Send this push at %{when} to %{count} client? Quiet hours, opt-outs and the daily cap still apply. |||| Send this push at %{when} to %{count} clients? Quiet hours, opt-outs and the daily cap still apply.',
+      confirm_holdout: '%{percent} % of them, drawn at random, are held out to measure the lift: they get nothing.',
       send_to: 'Send to %{count} client |||| Send to %{count} clients',
       schedule_to: 'Schedule for %{count} client |||| Schedule for %{count} clients',
       done_sending: 'Sending to %{count} client. |||| Sending to %{count} clients.',
@@ -998,6 +1005,45 @@ export const en = {
         finished_jobs: 'Finished background jobs',
         audit_entries: 'Audit log entries',
       },
+  // ours: did a message work (docs/automation.md#did-it-work-goals-holdouts-and-lift)
+  outcomes: {
+    goal: 'Goal: %{goal} within %{smart_count} day |||| Goal: %{goal} within %{smart_count} days',
+    goals: { class: 'a signed-in class', stream: 'a stream', purchase: 'a purchase', any: 'a class, a stream or a purchase' },
+    did: { class: 'came to a class', stream: 'streamed', purchase: 'bought', any: 'came back' },
+    sent: 'Sent %{sent} · delivered %{delivered} · opened %{opened}',
+    converted: '%{converted} of %{clients} %{did} (%{rate})',
+    held_out: 'held out: %{converted} of %{clients} (%{rate})',
+    lift: {
+      more: 'About %{count} more client %{did} than would have without it, between %{low} and %{high}. |||| About %{count} more clients %{did} than would have without it, between %{low} and %{high}.',
+      fewer:
+        'About %{count} fewer client %{did} than would have without it, between %{low} and %{high}. |||| About %{count} fewer clients %{did} than would have without it, between %{low} and %{high}.',
+      not_enough: 'Not enough data yet to tell a difference (between %{low} and %{high} clients).',
+      no_holdout: 'No clients were held out, so the lift is not measured.',
+    },
+    show_clients: 'Clients:',
+    groups: {
+      clients: 'meant for it (%{count})',
+      sent: 'sent (%{count})',
+      opened: 'opened (%{count})',
+      converted: 'reached the goal (%{count})',
+      held_out: 'held out (%{count})',
+      held_out_converted: 'held out, reached the goal (%{count})',
+    },
+    filter: {
+      broadcast: 'Clients of broadcast %{id}: %{group}.',
+      automated: 'Clients of %{type}, week of %{week}: %{group}.',
+      clear: 'Show all',
+    },
+    loading: 'Loading results…',
+    failed: 'The results could not be loaded.',
+    fields: { goal: 'Goal', window_days: 'Within (days)', holdout_percent: 'Hold out (%)' },
+    help: {
+      holdout: 'A random share of the clients is not sent to, so the lift can be measured (0-50 %).',
+    },
+    weeks: {
+      title: 'Did it work? By week',
+      week: 'Week of %{week}',
+      empty: 'Nothing sent in these weeks yet.',
     },
   },
   // ours: when the Mindbody client import last ran (shown on the client lists)

@@ -27,6 +27,10 @@ const broadcast = (overrides: Partial<Broadcast> = {}): Broadcast => ({
   send_at: null,
   recipients: 3,
   counts: { sent: 1, failed: 0, skipped: 2, pending: 0, skipped_by_reason: { opted_out: 1, no_token: 1 } },
+  goal: 'any',
+  window_days: 7,
+  holdout_percent: 0,
+  held_out: 0,
   created_by: 'admin@localhost',
   created_at: '2026-11-20T10:00:00Z',
   started_at: '2026-11-20T10:00:00Z',
@@ -71,6 +75,24 @@ function backend() {
         },
       ),
     ),
+    http.get('*/api/admin/v1/broadcasts/:id/outcome', ({ params }) =>
+      HttpResponse.json({
+        broadcast_id: Number(params.id),
+        goal: 'any',
+        window_days: 7,
+        holdout_percent: 20,
+        clients: 243,
+        sent: 220,
+        delivered: 219,
+        opened: 31,
+        converted: 80,
+        conversion_rate: 80 / 243,
+        holdout: { clients: 57, converted: 7, conversion_rate: 7 / 57 },
+        lift: { clients: 50, low: 25, high: 75, significant: true, method: 'normal' },
+        window_closes_at: '2026-11-27T10:00:05Z',
+        variants: [],
+      }),
+    ),
     http.put('*/api/admin/v1/broadcasts/:id', async ({ params, request }) => {
       calls.edited.push([String(params.id), await request.json()]);
       return HttpResponse.json(broadcast({ id: 6, status: 'draft', title: 'Draft title', body: 'New text' }));
@@ -100,7 +122,47 @@ describe('broadcasts', { timeout: 60_000 }, () => {
     expect(calls.created).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Send to 1 client' }));
     await within(dialog).findByText(/Sending to 1 client\./);
-    expect(calls.created).toEqual([{ segment_id: 7, title: 'Hi {first_name}', body: 'New classes this week' }]);
+    expect(calls.created).toEqual([
+      { segment_id: 7, title: 'Hi {first_name}', body: 'New classes this week', goal: { kind: 'any', window_days: 7 }, holdout_percent: 0 },
+    ]);
+  });
+
+  it('sends with a goal and a holdout, the confirmation saying who is held out', async () => {
+    const calls = backend();
+    const { user } = renderApp('/segments/7');
+    await user.click(await screen.findByRole('button', { name: 'Broadcast' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Broadcast to 1 client' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'Streams are back');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Goal' }));
+    await user.click(await screen.findByRole('option', { name: 'a stream' }));
+    const days = within(dialog).getByRole('spinbutton', { name: 'Within (days)' });
+    await user.clear(days);
+    await user.type(days, '3');
+    const holdout = within(dialog).getByRole('spinbutton', { name: 'Hold out (%)' });
+    await user.clear(holdout);
+    await user.type(holdout, '60');
+    expect(within(dialog).getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', true);
+    await user.clear(holdout);
+    await user.type(holdout, '20');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByRole('alert').textContent).toMatch(/20 % of them, drawn at random, are held out to measure the lift/);
+    await user.click(within(dialog).getByRole('button', { name: 'Send to 1 client' }));
+    await within(dialog).findByText(/Sending to 1 client\./);
+    expect(calls.created).toEqual([{ segment_id: 7, title: '', body: 'Streams are back', goal: { kind: 'stream', window_days: 3 }, holdout_percent: 20 }]);
+  });
+
+  it("shows a sent broadcast's results in plain words, with links to the clients behind them", async () => {
+    backend();
+    renderApp('/broadcasts');
+    const summary = await screen.findByTestId('outcome-summary');
+    // 80 / 243 = 32.92 %, 7 / 57 = 12.28 %
+    expect(within(summary).getByText('80 of 243 came back (32.9 %) · held out: 7 of 57 (12.3 %)')).toBeTruthy();
+    expect(within(summary).getByText('About 50 more clients came back than would have without it, between 25 and 75.')).toBeTruthy();
+    expect(within(summary).getByText('Sent 220 · delivered 219 · opened 31')).toBeTruthy();
+    const link = within(summary).getByRole('link', { name: 'reached the goal (80)' });
+    expect(decodeURIComponent(link.getAttribute('href')!)).toBe('/clients/all?filter={"outcome":"broadcast:3:converted"}');
+    // drafts and scheduled ones have no results yet
+    expect(screen.getAllByTestId('outcome-summary')).toHaveLength(1);
   });
 
   it('lists the history with results by reason, and cancels a scheduled one', async () => {

@@ -174,6 +174,20 @@ describe.each(testDatabases())('app reports with FIREBASE_PROJECT_ID on $name', 
     expect(response.json()).toMatchObject({ client_id: ada, duplicate: false });
   });
 
+  it('records a push opened only when the token proves the client whose push it is', async () => {
+    const [push] = await database.query<{ id: number }>(
+      "INSERT INTO pushes (client_id, sent_by, title, body, status, created_at) VALUES ($1, 'automated', 'Hi', 'Body', 'sent', $2) RETURNING id",
+      [ada, START.toISOString()],
+    );
+    const body = { email: 'ada@example.test', push_id: Number(push!.id) };
+    expect((await post('push-opened', body)).statusCode).toBe(401);
+    const someoneElse = await post('push-opened', { ...body, email: 'eve@example.test' }, `Bearer ${await adaToken()}`);
+    expect(someoneElse.statusCode).toBe(401);
+    const opened = await post('push-opened', body, `Bearer ${await adaToken()}`);
+    expect(opened.statusCode, opened.body).toBe(201);
+    expect(opened.json()).toMatchObject({ push_id: Number(push!.id), duplicate: false });
+  });
+
   it('documents the ID token next to the app key in the OpenAPI document', async () => {
     const doc = (await app.inject({ method: 'GET', url: '/api/docs/json', headers: { cookie: await signIn(app) } })).json();
     for (const path of ['/api/app/v1/debug-info', '/api/app/v1/video-views'])

@@ -39,7 +39,7 @@ describe.each(testDatabases())('integration key scopes on $name', ({ open }) => 
   });
 
   it('the webhook secret does not open the app endpoints', async () => {
-    for (const url of ['/api/app/v1/video-views', '/api/app/v1/debug-info']) {
+    for (const url of ['/api/app/v1/video-views', '/api/app/v1/debug-info', '/api/app/v1/push-opened']) {
       const response = await app.inject({ method: 'POST', url, headers: { authorization: WEBHOOK_SECRET, 'x-app-key': WEBHOOK_SECRET }, payload: viewBody });
       expect(response.statusCode, url).toBe(401);
     }

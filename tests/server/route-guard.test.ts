@@ -22,6 +22,7 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/webhooks/revenuecat',
   'POST /api/app/v1/debug-info',
   'POST /api/app/v1/video-views',
+  'POST /api/app/v1/push-opened',
   // the demo library's thumbnails: drawn from the query, no data behind them
   'GET /demo/thumbnail.svg',
   // the built console: its page and its static files

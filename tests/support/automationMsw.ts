@@ -1,4 +1,5 @@
 import { http, HttpResponse } from 'msw';
+import type { AutomationOutcomeWeek } from '@contract/outcomes';
 import type { AutomationCountsResponse, AutomationPreviewResponse, AutomationSettingsResponse, ClientAutomatedPushesResponse } from '@contract/automation';
 
 /** A stand-in for the automated-messages calls: keeps settings per type and records every call. */
@@ -6,6 +7,7 @@ export function fakeAutomationServer(
   options: {
     preview?: AutomationPreviewResponse;
     counts?: AutomationCountsResponse;
+    outcomes?: AutomationOutcomeWeek[];
     client?: ClientAutomatedPushesResponse;
     refuseSettings?: { message: string; errors?: { path: string; message: string }[] };
   } = {},
@@ -25,6 +27,9 @@ export function fakeAutomationServer(
       active_days: 30,
       absence_days: 14,
       milestones: [10, 50, 100],
+      goal: 'any',
+      goal_window_days: 7,
+      holdout_percent: 0,
     },
     global,
     time_zone: 'Europe/London',
@@ -54,6 +59,7 @@ export function fakeAutomationServer(
       await record(request, `preview/${params.typeId}`);
       return HttpResponse.json(options.preview ?? { from: '2026-11-22T12:00:00.000Z', to: '2026-11-23T12:00:00.000Z', count: 0, sample: [], blocked: null });
     }),
+    http.get('*/api/admin/v1/automation/outcomes', () => HttpResponse.json(options.outcomes ?? [])),
     http.get('*/api/admin/v1/automated-messages/:typeId/counts', async ({ request, params }) => {
       await record(request, `counts/${params.typeId}`);
       const zero = { sent: 0, failed: 0, skipped: {} };

@@ -114,3 +114,24 @@ export async function recordView(database: Database, view: { clientId: number; v
   const [existing] = await database.query<{ id: number }>('SELECT id FROM video_views WHERE client_id = $1 AND video_id = $2 AND viewed_at = $3', params);
   return { id: Number(existing!.id), duplicate: true };
 }
+
+/**
+ * The client opened one of their pushes: the first report stands (an open before the push was made is
+ * taken as made then). Null when the push is not this client's, or does not exist: the caller says neither.
+ */
+export async function recordPushOpened(
+  database: Database,
+  open: { clientId: number; pushId: number; openedAt: Date },
+): Promise<{ opened_at: string; duplicate: boolean } | null> {
+  const params = [open.pushId, open.clientId, open.openedAt.toISOString()];
+  const [first] = await database.query<{ opened_at: Date | string }>(
+    'UPDATE pushes SET opened_at = greatest($3::timestamptz, created_at) WHERE id = $1 AND client_id = $2 AND opened_at IS NULL RETURNING opened_at',
+    params,
+  );
+  if (first) return { opened_at: new Date(first.opened_at).toISOString(), duplicate: false };
+  const [earlier] = await database.query<{ opened_at: Date | string | null }>(
+    'SELECT opened_at FROM pushes WHERE id = $1 AND client_id = $2',
+    params.slice(0, 2),
+  );
+  return earlier?.opened_at ? { opened_at: new Date(earlier.opened_at).toISOString(), duplicate: true } : null;
+}

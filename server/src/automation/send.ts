@@ -7,6 +7,8 @@ import { giveBackCapSlot, takeCapSlot } from './dailyCap';
 import { chooseTemplate, inQuietHours, quietHoursEnd, STALE_AFTER_MS } from './rules';
 import type { AutomatedSender, PushOutcome } from './sender';
 import { loadGlobalSettings, loadTypeSettings } from './settings';
+import { recordAutomatedAudience } from '../outcomes/audience';
+import { weekOf } from '../outcomes/rules';
 import { localDay } from './time';
 import { enabledTemplatesOf, isMilestone, placeholderValues, previousTemplate, type Template } from './templates';
 
@@ -129,6 +131,20 @@ export function createPushSending(deps: { database: Database; clock: Clock; send
       );
       return runAgainAt(end);
     }
+    // The holdout is drawn before any other rule, so the held-out clients compare with all those it was meant for.
+    const heldOut = await job.transaction((tx) =>
+      recordAutomatedAudience(tx, {
+        automatedPushId: row.id,
+        messageType: row.message_type,
+        clientId: row.client_id,
+        week: weekOf(localDay(now, timeZone)),
+        goal: settings.goal,
+        windowDays: settings.goal_window_days,
+        holdoutPercent: settings.holdout_percent,
+        at: now,
+      }),
+    );
+    if (heldOut) return skip('held_out');
     const [client] = await database.query<{ first_name: string | null; last_name: string | null; opted_out: boolean }>(
       'SELECT first_name, last_name, automated_messages_opt_out AS opted_out FROM clients WHERE id = $1',
       [row.client_id],

@@ -1,4 +1,5 @@
 import { AutomationGlobalSettings, AutomationTypeSettings, type UpdateAutomationSettingsRequest } from '@contract/automation';
+import { GOAL_WINDOW_DEFAULT_DAYS } from '@contract/outcomeRules';
 import type { Queryable } from '../db/client';
 
 const BASE: AutomationTypeSettings = {
@@ -9,6 +10,9 @@ const BASE: AutomationTypeSettings = {
   active_days: 30,
   absence_days: 14,
   milestones: [10, 50, 100],
+  goal: 'any',
+  goal_window_days: GOAL_WINDOW_DEFAULT_DAYS,
+  holdout_percent: 0,
 };
 
 /** Sensible defaults per type; documented in docs/automation.md. */

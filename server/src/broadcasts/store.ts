@@ -1,10 +1,12 @@
 import type { Broadcast, BroadcastCreated, BroadcastStatus } from '@contract/broadcasts';
 import type { ClientFilter } from '@contract/clientFilter';
+import { GOAL_WINDOW_DEFAULT_DAYS } from '@contract/outcomeRules';
 import { recordAudit, type Actor } from '../audit/record';
 import { clientFilterWhere } from '../clients/clientFilter';
 import type { Database, Queryable } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
 import { HttpError, notFound } from '../lib/errors';
+import { splitBroadcastAudience } from '../outcomes/audience';
 import { countClients } from '../segments/count';
 import { segmentFilter, storedFilter } from '../segments/queries';
 
@@ -20,6 +22,8 @@ export interface NewBroadcast {
   clientIds?: number[];
   sendAt?: Date;
   draft?: boolean;
+  goal?: { kind: string; window_days: number };
+  holdoutPercent?: number;
 }
 
 interface Deps {
@@ -55,8 +59,9 @@ async function startSending(
   sendAt: Date | undefined,
   now: Date,
 ) {
-  const recipients = await insertRecipients(tx, id, target, now);
-  if (recipients === 0) throw new HttpError(400, 'No client matches: nothing to send', [{ path: 'filter', message: 'selects no client' }]);
+  const fixed = await insertRecipients(tx, id, target, now);
+  if (fixed === 0) throw new HttpError(400, 'No client matches: nothing to send', [{ path: 'filter', message: 'selects no client' }]);
+  const recipients = fixed - (await splitBroadcastAudience(tx, id, sendAt ?? now));
   const status: BroadcastStatus = sendAt ? 'scheduled' : 'sending';
   await tx.query('UPDATE broadcasts SET status = $2, recipients = $3, send_at = $4, started_at = $5 WHERE id = $1', [
     id,
@@ -86,8 +91,9 @@ export async function createBroadcast(deps: Deps, input: NewBroadcast, actor: Ac
   const draftCount = input.draft ? (input.clientIds ? input.clientIds.length : (await countClients(deps.database, filter ?? {}, now)).count) : 0;
   return deps.database.transaction(async (tx) => {
     const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO broadcasts (kind, title, body, filter, segment_id, status, send_at, recipients, staff_user_id, created_by, created_at)
-       VALUES ($1, $2, $3, $4::jsonb, $5, 'draft', $6, $7, $8, $9, $10) RETURNING id`,
+      `INSERT INTO broadcasts (kind, title, body, filter, segment_id, status, send_at, recipients, staff_user_id, created_by, created_at,
+         goal, goal_window_days, holdout_percent)
+       VALUES ($1, $2, $3, $4::jsonb, $5, 'draft', $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
       [
         input.kind,
         input.title,
@@ -99,6 +105,9 @@ export async function createBroadcast(deps: Deps, input: NewBroadcast, actor: Ac
         actor.staff?.id ?? null,
         actor.staff?.email ?? null,
         now.toISOString(),
+        input.goal?.kind ?? 'any',
+        input.goal?.window_days ?? GOAL_WINDOW_DEFAULT_DAYS,
+        input.holdoutPercent ?? 0,
       ],
     );
     const id = Number(row!.id);
@@ -118,6 +127,8 @@ export async function createBroadcast(deps: Deps, input: NewBroadcast, actor: Ac
         recipients: started.recipients,
         status: started.status,
         send_at: input.sendAt?.toISOString() ?? null,
+        ...(input.goal ? { goal: input.goal } : {}),
+        ...(input.holdoutPercent ? { holdout_percent: input.holdoutPercent } : {}),
       },
     });
     return { id, ...started };
@@ -193,7 +204,8 @@ export async function cancelBroadcast(database: Database, id: number, actor: Act
 const iso = (value: unknown) => (value == null ? null : new Date(value as string).toISOString());
 
 type BroadcastRow = Record<string, unknown> & { id: number };
-const COLUMNS = 'id, kind, title, body, filter, segment_id, status, send_at, recipients, created_by, created_at, started_at, finished_at';
+const COLUMNS =
+  'id, kind, title, body, filter, segment_id, status, send_at, recipients, created_by, created_at, started_at, finished_at, goal, goal_window_days, holdout_percent, held_out';
 
 async function withCounts(db: Queryable, rows: BroadcastRow[]): Promise<Broadcast[]> {
   if (rows.length === 0) return [];
@@ -216,6 +228,10 @@ async function withCounts(db: Queryable, rows: BroadcastRow[]): Promise<Broadcas
       send_at: iso(row.send_at),
       recipients: Number(row.recipients),
       counts: { sent: total('sent'), failed: total('failed'), skipped: total('skipped'), pending: total('pending'), skipped_by_reason: skipped },
+      goal: row.goal as Broadcast['goal'],
+      window_days: Number(row.goal_window_days),
+      holdout_percent: Number(row.holdout_percent),
+      held_out: Number(row.held_out),
       created_by: (row.created_by as string | null) ?? null,
       created_at: iso(row.created_at)!,
       started_at: iso(row.started_at),

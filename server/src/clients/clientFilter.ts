@@ -99,6 +99,27 @@ function addActivityFilter(where: Where, filter: ClientFilter, now: Date): void 
   }
   if (filter.app_installed !== undefined) where.parts.push(filter.app_installed ? USABLE_TOKEN : `NOT ${USABLE_TOKEN}`);
   if (filter.opted_out !== undefined) where.parts.push(`c.automated_messages_opt_out = ${filter.opted_out ? 'true' : 'false'}`);
+  if (filter.outcome !== undefined) addOutcomeFilter(where, filter.outcome);
+}
+
+const OUTCOME_GROUP_SQL: Record<string, string> = {
+  clients: 'NOT o.held_out',
+  sent: "NOT o.held_out AND o.push_status IN ('sent', 'queued')",
+  opened: 'NOT o.held_out AND o.opened_at IS NOT NULL',
+  converted: 'NOT o.held_out AND o.converted_at IS NOT NULL',
+  held_out: 'o.held_out',
+  held_out_converted: 'o.held_out AND o.converted_at IS NOT NULL',
+};
+
+/** The clients behind one number of a message's results (message_outcomes, migration 0090). */
+function addOutcomeFilter(where: Where, outcome: string): void {
+  const parts = outcome.split(':');
+  const group = OUTCOME_GROUP_SQL[parts[parts.length - 1]!] ?? 'false';
+  const message =
+    parts[0] === 'broadcast'
+      ? `o.broadcast_id = ${where.param(Number(parts[1]))}::bigint`
+      : `o.message_type = ${where.param(Number(parts[1]))}::int AND o.week = ${where.param(parts[2])}::date`;
+  where.parts.push(`EXISTS (SELECT 1 FROM message_outcomes o WHERE o.client_id = c.id AND ${message} AND ${group})`);
 }
 
 /** The WHERE clause of several filters together (a list's own rule and the caller's filter). */

@@ -87,6 +87,25 @@ export const TIMELINE_SOURCES: Source[] = [
       FROM pushes u WHERE u.client_id = $1 AND ${where}`,
   },
   {
+    src: 9,
+    kind: 'push',
+    at: 'u.opened_at',
+    id: 'u.id',
+    select: (where) => `SELECT u.opened_at AS at, u.id, 'push.opened' AS event, u.title, u.body AS detail, NULL::text AS by
+      FROM pushes u WHERE u.client_id = $1 AND u.opened_at IS NOT NULL AND ${where}`,
+  },
+  {
+    // Kept out of a message to measure its lift: nothing was sent.
+    src: 10,
+    kind: 'push',
+    at: 'o.sent_at',
+    id: 'o.id',
+    select: (where) => `SELECT o.sent_at AS at, o.id, 'push.held_out' AS event,
+        coalesce(nullif(b.title, ''), b.body, mt.title, '') AS title, NULL::text AS detail, NULL::text AS by
+      FROM message_outcomes o LEFT JOIN broadcasts b ON b.id = o.broadcast_id LEFT JOIN message_types mt ON mt.id = o.message_type
+      WHERE o.client_id = $1 AND o.held_out AND ${where}`,
+  },
+  {
     src: 7,
     kind: 'contract_sync',
     at: 's.at',

@@ -59,6 +59,12 @@ async function moveClientRows(tx: Queryable, survivorId: number, mergedId: numbe
        AND EXISTS (SELECT 1 FROM automated_pushes s WHERE s.client_id = $1 AND s.message_type = m.message_type AND s.event_key = m.event_key)`,
     [survivorId, mergedId],
   );
+  // Both rows were meant for one broadcast: the survivor's outcome stands (one row per client and broadcast).
+  await tx.query(
+    `DELETE FROM message_outcomes m WHERE m.client_id = $2 AND m.broadcast_id IS NOT NULL
+       AND EXISTS (SELECT 1 FROM message_outcomes s WHERE s.client_id = $1 AND s.broadcast_id = m.broadcast_id)`,
+    [survivorId, mergedId],
+  );
   await tx.query(
     `INSERT INTO automated_push_days (client_id, local_day, sent) SELECT $1, local_day, sent FROM automated_push_days WHERE client_id = $2
      ON CONFLICT (client_id, local_day) DO UPDATE SET sent = automated_push_days.sent + EXCLUDED.sent`,

@@ -175,7 +175,8 @@ export function createPushService(deps: { database: Database; fcm: FcmSender; cl
       let status: 'sent' | 'failed' | 'no_token' | 'queued' = 'no_token';
       let why: string | null = reason;
       if (tokens.length > 0) {
-        const message: PushMessage = { title: push.title, body: push.body, data: push.data };
+        // The app reports an open with this id (POST /api/app/v1/push-opened).
+        const message: PushMessage = { title: push.title, body: push.body, data: { ...push.data, push_id: String(pushId) } };
         const answers = await Promise.all(tokens.map((token) => sendToToken(token, message, push.signal)));
         results = await Promise.all(answers.map((answer) => scheduleRetry(pushId, answer, 1, push.queueRetries === true)));
         ({ status, reason: why } = pushVerdict(results));
@@ -197,7 +198,7 @@ export function createPushService(deps: { database: Database; fcm: FcmSender; cl
       );
       if (!push) return null;
       const data = typeof push.data === 'string' ? (JSON.parse(push.data) as Record<string, string>) : (push.data ?? undefined);
-      const answer = await sendToToken(token, { title: push.title, body: push.body, data });
+      const answer = await sendToToken(token, { title: push.title, body: push.body, data: { ...data, push_id: String(pushId) } });
       const result = await scheduleRetry(pushId, answer, attempt + 1);
       // Several tokens of one push may be retried at once: the row is locked while its results change.
       await database.transaction(async (tx) => {

@@ -1,8 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DebugInfoBody, DebugInfoResponse, VideoViewBody, VideoViewResponse } from '@contract/appReports';
+import { DebugInfoBody, DebugInfoResponse, PushOpenedBody, PushOpenedResponse, VideoViewBody, VideoViewResponse } from '@contract/appReports';
 import { ErrorResponse } from '@contract/common';
-import { findReportingClient, findVideo, recordView, storeDebugReport } from '../appReports/store';
+import { findReportingClient, findVideo, recordPushOpened, recordView, storeDebugReport } from '../appReports/store';
 import { IdTokenKeysUnavailable, IdTokenRejected } from '../integrations/firebase/idToken';
 import { sameSecret } from '../integrations/keys';
 import { HttpError, notFound } from '../lib/errors';
@@ -47,6 +47,7 @@ const appReportRoutes: FastifyPluginAsyncZod = async (app) => {
     address: createRateLimiter({ limit: app.config.APP_RATE_LIMIT_PER_ADDRESS_PER_MINUTE, windowMs: 60_000, now: () => app.clock.now().getTime() }),
     debug: createRateLimiter({ limit: app.config.APP_RATE_LIMIT_PER_MINUTE, windowMs: 60_000, now: () => app.clock.now().getTime() }),
     views: createRateLimiter({ limit: app.config.APP_RATE_LIMIT_PER_MINUTE, windowMs: 60_000, now: () => app.clock.now().getTime() }),
+    opens: createRateLimiter({ limit: app.config.APP_RATE_LIMIT_PER_MINUTE, windowMs: 60_000, now: () => app.clock.now().getTime() }),
   };
 
   // Runs before the body is read: a caller without the key gets nothing parsed or stored.
@@ -163,6 +164,36 @@ const appReportRoutes: FastifyPluginAsyncZod = async (app) => {
       if (videoId === null) throw notFound(`No video with vimeo_video_id ${vimeoVideoId}`);
       const view = await recordView(app.database, { clientId, videoId, viewedAt });
       return reply.status(view.duplicate ? 200 : 201).send({ id: view.id, client_id: clientId, video_id: videoId, duplicate: view.duplicate });
+    },
+  );
+
+  app.post(
+    '/api/app/v1/push-opened',
+    {
+      config: { public: true },
+      bodyLimit: VIEW_BODY_LIMIT,
+      onRequest: requireAppKey,
+      preHandler: [identifyReporter, limitPerClient(limiters.opens)],
+      schema: {
+        tags,
+        security,
+        summary: "Record that the client opened a push (its push_id is in the push's data)",
+        description:
+          `${description} Body at most ${VIEW_BODY_LIMIT / 1024} KB. A push that is not this client's, or no push at all, is answered 404 alike. ` +
+          'The first report stands: the same push reported again is answered 200 with duplicate: true.',
+        body: PushOpenedBody,
+        response: { 200: PushOpenedResponse, 201: PushOpenedResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const now = app.clock.now();
+      const openedAt = request.body.opened_at ? new Date(request.body.opened_at) : now;
+      if (isTooFarAhead(openedAt, now)) throw inTheFuture('opened_at');
+      const reporter = request.reporter!;
+      const clientId = await findReportingClient(app.database, reporter, { emailOnly: reporter.verified });
+      const opened = clientId === null ? null : await recordPushOpened(app.database, { clientId, pushId: request.body.push_id, openedAt });
+      if (!opened) throw notFound('No push with that push_id for this client');
+      return reply.status(opened.duplicate ? 200 : 201).send({ push_id: request.body.push_id, opened_at: opened.opened_at, duplicate: opened.duplicate });
     },
   );
 };

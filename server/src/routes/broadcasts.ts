@@ -43,10 +43,10 @@ const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { filter, segment_id, title, body, send_at, draft } = request.body;
+      const { filter, segment_id, title, body, send_at, draft, goal, holdout_percent } = request.body;
       return createBroadcast(
         deps,
-        { kind: 'broadcast', title, body, filter, segmentId: segment_id, sendAt: optionalDate(send_at), draft },
+        { kind: 'broadcast', title, body, filter, segmentId: segment_id, sendAt: optionalDate(send_at), draft, goal, holdoutPercent: holdout_percent },
         auditActor(request),
       );
     },

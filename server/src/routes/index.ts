@@ -18,6 +18,7 @@ import broadcastRoutes from './broadcasts';
 import overrideRoutes from './overrides';
 import client360Routes from './client360';
 import clientDataRoutes from './clientData';
+import outcomeRoutes from './outcomes';
 
 /** Every area's routes; each is mounted under SERVER_PREFIX. Add a line per area. */
 export const routePlugins: FastifyPluginAsync[] = [
@@ -40,4 +41,5 @@ export const routePlugins: FastifyPluginAsync[] = [
   overrideRoutes,
   client360Routes,
   clientDataRoutes,
+  outcomeRoutes,
 ];

@@ -5,6 +5,7 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { AutomationCounts } from './AutomationCounts';
+import { AutomationOutcomes } from './AutomationOutcomes';
 import { AutomationPreview } from './AutomationPreview';
 import { AutomationSettingsForm } from './AutomationSettingsForm';
 import { SendTestControls } from './SendTestControls';
@@ -37,6 +38,7 @@ export const AutomationSection = ({ typeId }: { typeId: number }) => {
         </>
       )}
       <AutomationCounts typeId={typeId} />
+      <AutomationOutcomes typeId={typeId} />
     </Paper>
   );
 };

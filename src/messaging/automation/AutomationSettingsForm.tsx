@@ -8,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useNotify, useTranslate } from 'react-admin';
 import { AUTOMATION_FIELDS, type AutomationGlobalSettings, type AutomationSettingsResponse, type AutomationTypeSettings } from '@contract/automation';
+import { GOAL_KINDS } from '@contract/outcomeRules';
 import { dateTime } from '../../clients/format';
 import { failureReason } from '../failureReason';
 import { changedFields, editableFields, formatMilestones, parseMilestones } from './automationFormat';
@@ -72,6 +73,23 @@ export const AutomationSettingsForm = ({ typeId, stored }: { typeId: number; sto
             ))}
           </TextField>
         );
+      case 'goal':
+        return (
+          <TextField
+            key={name}
+            select
+            label={label}
+            value={settings.goal}
+            onChange={(e) => set('goal', e.target.value as typeof settings.goal)}
+            sx={{ width: { xs: '100%', sm: 320 } }}
+          >
+            {GOAL_KINDS.map((kind) => (
+              <MenuItem key={kind} value={kind}>
+                {translate(`outcomes.goals.${kind}`)}
+              </MenuItem>
+            ))}
+          </TextField>
+        );
       case 'milestones':
         return (
           <TextField
@@ -93,7 +111,7 @@ export const AutomationSettingsForm = ({ typeId, stored }: { typeId: number; sto
             value={Number.isNaN(settings[name]) ? '' : settings[name]}
             onChange={(e) => set(name, number(e.target.value))}
             sx={fieldWidth}
-            slotProps={{ htmlInput: { min: name === 'delay_minutes' ? 0 : 1 } }}
+            slotProps={{ htmlInput: { min: name === 'delay_minutes' || name === 'holdout_percent' ? 0 : 1 } }}
           />
         );
     }

@@ -6,6 +6,7 @@ import type {
   SendTestResponse,
   UpdateAutomationSettingsRequest,
 } from '@contract/automation';
+import type { AutomationOutcomeWeek } from '@contract/outcomes';
 import type { DataModule } from '../../providers/dataModule';
 import type { HttpClient } from '../../providers/http';
 import { loadChunk } from '../../common/chunks';
@@ -27,6 +28,8 @@ export type AutomationMethods = {
   setStaffDeviceToken: (token: string | null) => Promise<{ staff_device_token: string | null }>;
   getClientAutomatedMessages: (clientId: number) => Promise<ClientAutomatedPushesResponse>;
   setClientAutomatedOptOut: (clientId: number, optedOut: boolean) => Promise<ClientAutomatedPushesResponse>;
+  /** Did it work: one type's results by week, newest first. */
+  getAutomationOutcomes: (typeId: number) => Promise<AutomationOutcomeWeek[]>;
 };
 
 /** Automated messages (docs/automation.md): extension calls under /api/admin/v1/automated-messages. */
@@ -50,5 +53,7 @@ export const automationData = (http: HttpClient) =>
         (await schemas()).ClientAutomatedPushesResponse.parse(
           (await http(`/api/admin/v1/clients/${clientId}/automated-messages`, send('PUT', { opted_out: optedOut }))).json,
         ),
+      getAutomationOutcomes: async (typeId) =>
+        (await http(`/api/admin/v1/automation/outcomes?type=${encodeURIComponent(typeId)}`)).json as AutomationOutcomeWeek[],
     },
   }) satisfies DataModule<AutomationMethods>;

@@ -53,6 +53,44 @@ describe('Automated sending on a messaging page', () => {
     expect(put?.body).toEqual({ settings: { delay_minutes: 90, milestones: [10, 25] }, global: {} });
   });
 
+  it('sets the goal and the holdout, and shows the results by week in plain words', async () => {
+    const { user, fake, section } = await renderPage('/messaging/high-fives', {
+      outcomes: [
+        {
+          type: 1,
+          week: '2026-11-16',
+          goal: 'class',
+          window_days: 3,
+          clients: 120,
+          sent: 118,
+          delivered: 118,
+          opened: 12,
+          converted: 30,
+          conversion_rate: 30 / 120,
+          holdout: { clients: 30, converted: 6, conversion_rate: 6 / 30 },
+          lift: { clients: 6, low: -14, high: 26, significant: false, method: 'normal' },
+        },
+      ],
+    });
+    const form = within(section());
+    await user.click(await form.findByRole('combobox', { name: 'Goal' }));
+    await user.click(await screen.findByRole('option', { name: 'a signed-in class' }));
+    const holdout = form.getByRole('spinbutton', { name: 'Hold out (%)' });
+    await user.clear(holdout);
+    await user.type(holdout, '20');
+    await user.click(form.getByRole('button', { name: 'Save sending settings' }));
+    expect(await screen.findByText('Sending settings saved')).toBeVisible();
+    expect(fake.calls.find((c) => c.method === 'PUT' && c.path === 'settings/1')?.body).toEqual({
+      settings: { goal: 'class', holdout_percent: 20 },
+      global: {},
+    });
+    const weeks = within(await screen.findByRole('region', { name: 'Did it work? By week' }));
+    expect(weeks.getByText('Week of 2026-11-16')).toBeVisible();
+    // 30 / 120 = 25 %, 6 / 30 = 20 %
+    expect(weeks.getByText('30 of 120 came to a class (25 %) · held out: 6 of 30 (20 %)')).toBeVisible();
+    expect(weeks.getByText('Not enough data yet to tell a difference (between -14 and 26 clients).')).toBeVisible();
+  });
+
   it('refuses milestones that are not class numbers before sending anything', async () => {
     const { user, fake, section } = await renderPage('/messaging/high-fives');
     const form = within(section());
