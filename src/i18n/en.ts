@@ -1005,6 +1005,8 @@ export const en = {
         finished_jobs: 'Finished background jobs',
         audit_entries: 'Audit log entries',
       },
+    },
+  },
   // ours: did a message work (docs/automation.md#did-it-work-goals-holdouts-and-lift)
   outcomes: {
     goal: 'Goal: %{goal} within %{smart_count} day |||| Goal: %{goal} within %{smart_count} days',
