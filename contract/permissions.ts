@@ -22,6 +22,7 @@ export const PERMISSIONS = {
   'audit.read': 'see and export the audit log',
   'dashboard.read': 'dashboard',
   'staff.manage': 'manage staff and roles',
+  'revenue.read': 'see the Revenue area (MRR, churn, cohorts) and start its backfill',
   // Not a row of the matrix: what every signed-in staff member needs whatever the role.
   signed_in: 'own sessions and password, the API docs, the names of the access levels',
 } as const;
@@ -77,6 +78,7 @@ export const CONSOLE_ACCESS: Record<string, Record<string, Permission>> = {
   'audit-staff': { '*': 'audit.read' },
   staff: { '*': 'staff.manage' },
   segments: { '*': 'clients.read' },
+  revenue: { '*': 'revenue.read' },
   broadcasts: { list: 'clients.read', show: 'clients.read', create: 'messaging.edit', cancel: 'messaging.edit' },
   sessions: { '*': 'signed_in' },
   account: { '*': 'signed_in' },

@@ -1,4 +1,5 @@
 import { DAY_MS } from '@contract/clientRules';
+import { revenueFigureCondition } from '../revenue/clientsBehind';
 import { NO_ACCESS_LEVEL, NO_STATUS, newClientCutoff, type ClientFilter } from '@contract/clientFilterRules';
 
 /**
@@ -72,6 +73,7 @@ export function addClientFilter(where: Where, filter: ClientFilter, now: Date): 
   // Issue 24: tagged clients, through client_tags' (tag, client_id) index (migration 0052).
   if (filter.tag) where.parts.push(`EXISTS (SELECT 1 FROM client_tags ct WHERE ct.client_id = c.id AND ct.tag = ANY(${where.param(filter.tag)}::text[]))`);
   addActivityFilter(where, filter, now);
+  addRevenueFilter(where, filter);
 }
 
 /** Since when, `days` back from `now`, as a parameter. */
@@ -99,6 +101,12 @@ function addActivityFilter(where: Where, filter: ClientFilter, now: Date): void 
   }
   if (filter.app_installed !== undefined) where.parts.push(filter.app_installed ? USABLE_TOKEN : `NOT ${USABLE_TOKEN}`);
   if (filter.opted_out !== undefined) where.parts.push(`c.automated_messages_opt_out = ${filter.opted_out ? 'true' : 'false'}`);
+}
+
+/** The clients behind a Revenue figure (server/src/revenue/clientsBehind.ts). */
+function addRevenueFilter(where: Where, filter: ClientFilter): void {
+  if (filter.revenue_figure === undefined && filter.revenue_from === undefined && filter.revenue_to === undefined) return;
+  where.parts.push(revenueFigureCondition(filter, (value) => where.param(value)));
 }
 
 /** The WHERE clause of several filters together (a list's own rule and the caller's filter). */

@@ -9,6 +9,7 @@ export * from './schemaIntegrations';
 export * from './schemaDerived';
 export * from './schemaReach';
 export * from './schemaClient360';
+export * from './schemaRevenue';
 
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
