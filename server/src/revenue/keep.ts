@@ -148,7 +148,9 @@ async function replaceCohorts(tx: Queryable, ids: number[], histories: Map<numbe
 
 /**
  * After a stored event was applied: a TRANSFER moves the earlier events of the clients it came from
- * to the client it went to (as their purchases moved), then the figures of everyone involved follow.
+ * to the client it went to (as their purchases moved), and an event of a client a later-dated
+ * TRANSFER already moved away from (delivered out of order) follows the same way; then the figures
+ * of everyone involved are recomputed.
  */
 export async function keepRevenueAfter(database: Database, body: Record<string, unknown>, clientId: number | null): Promise<void> {
   if (clientId === null) return;
@@ -163,6 +165,18 @@ export async function keepRevenueAfter(database: Database, body: Record<string, 
       [from, clientId],
     );
     touched.push(...moved.map((row) => Number(row.client_id)));
+  } else if (typeof event.id === 'string') {
+    const [later] = await database.query<{ client_id: number }>(
+      `SELECT t.client_id FROM clients c JOIN revenuecat_events t ON t.type = 'TRANSFER' AND t.state = 'processed' AND t.client_id IS NOT NULL
+         AND t.client_id <> c.id AND (t.body->'event'->'transferred_from') @> jsonb_build_array(c.revenue_cat_user_id)
+       WHERE c.id = $1 AND c.revenue_cat_user_id IS NOT NULL AND t.event_at >= to_timestamp($2::double precision / 1000)
+       ORDER BY t.event_at DESC, t.id DESC LIMIT 1`,
+      [clientId, Number(event.event_timestamp_ms ?? 0)],
+    );
+    if (later) {
+      await database.query('UPDATE revenuecat_events SET client_id = $2 WHERE event_id = $1', [event.id, later.client_id]);
+      touched.push(Number(later.client_id));
+    }
   }
   await refreshRevenue(database, touched);
 }
