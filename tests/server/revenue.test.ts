@@ -4,6 +4,8 @@ import { revenueCatHarness } from '../support/revenuecatHarness';
 import { rcEvent } from '../support/revenuecatEvents';
 import { signIn } from '../support/server';
 import { revenueHistory, type Body } from '../support/revenueHistory';
+import { runBackfill } from '../../server/src/revenue/backfill';
+import { asDelivered, CANCELLATION_REFUND_SAMPLE, EXPIRATION_SAMPLE, INITIAL_PURCHASE_SAMPLE, TEMPORARY_ENTITLEMENT_GRANT_SAMPLE } from '../support/revenuecatSamples';
 
 /**
  * The Revenue area's figures for a history whose every number is worked out by hand below (USD):
@@ -33,9 +35,13 @@ describe.each(testDatabases())('Revenue figures on $name', ({ open }) => {
   };
   const idsOf = (...names: string[]) => names.map((n) => ids[n]!).sort((a, b) => a - b);
 
+  // One at a time, as RevenueCat sends them: two purchases of one client processed at the same
+  // instant can collide in the dashboard's client_paid_spans trigger, which is not what this tests.
   const deliverAll = async (bodies: Body[]) => {
-    for (const body of bodies) expect((await h.post(body)).statusCode).toBe(200);
-    await h.app.jobs.runDue();
+    for (const body of bodies) {
+      expect((await h.post(body)).statusCode).toBe(200);
+      await h.app.jobs.runDue();
+    }
   };
 
   beforeEach(async () => {
@@ -188,6 +194,54 @@ describe.each(testDatabases())('Revenue figures on $name', ({ open }) => {
     expect(progress).toMatchObject({ state: 'done', clients_done: 13, clients_total: 13 });
     expect(await json('/api/admin/v1/revenue/summary')).toEqual(summary);
     expect(await json('/api/admin/v1/revenue/mrr-movement?interval=month&from=2026-06-01&to=2026-11-30')).toEqual(movement);
+
+    // A run stopped after its first batch of 5 (a deploy) resumes at the client it reached.
+    await h.database.execScript('DELETE FROM revenue_changes; DELETE FROM revenue_days; DELETE FROM revenue_periods; DELETE FROM revenue_client_months; DELETE FROM revenue_cohort_cells;');
+    const stop = new AbortController();
+    const job = { id: 9001, signal: stop.signal, heartbeat: async () => stop.abort() };
+    await h.database.query("UPDATE revenue_backfill SET job_id = 9001, state = 'running', last_client_id = 0, clients_done = 0");
+    await expect(runBackfill(h.database, () => h.clock.now(), job, 5)).rejects.toThrow('resumes where it stopped');
+    expect(await json('/api/admin/v1/revenue/backfill')).toMatchObject({ state: 'running', clients_done: 5, clients_total: 13 });
+    const again = { id: 9001, signal: new AbortController().signal, heartbeat: async () => {} };
+    expect(await runBackfill(h.database, () => h.clock.now(), again, 5)).toEqual({ clients: 13 });
+    expect(await json('/api/admin/v1/revenue/summary')).toEqual(summary);
+    expect(await json('/api/admin/v1/revenue/mrr-movement?interval=month&from=2026-06-01&to=2026-11-30')).toEqual(movement);
+  });
+
+  it("counts RevenueCat's own sample events as documented", async () => {
+    const weekly = await h.addClient({ email: 'weekly@example.test', rc: '1234567890' });
+    await h.addClient({ email: 'refunded@example.test', rc: 'user_1234' });
+    await h.addClient({ email: 'grant@example.test', rc: '41234567890' });
+    // The weekly sample bought at 11-20 (its period: 7 days), the refund sample's period on 11-21, a temporary grant.
+    const purchase = asDelivered(INITIAL_PURCHASE_SAMPLE, { id: 'sample-purchase', eventAt: new Date('2026-11-20T00:00:00Z') });
+    await deliverAll([
+      purchase,
+      asDelivered(CANCELLATION_REFUND_SAMPLE, { id: 'sample-refund', eventAt: new Date('2026-11-21T00:00:00Z') }),
+      asDelivered(TEMPORARY_ENTITLEMENT_GRANT_SAMPLE, { id: 'sample-grant', eventAt: new Date('2026-11-21T06:00:00Z') }),
+    ]);
+    // 4.99 a week × 52 ÷ 12 = 21.623…; the refunded period never counts; gross is both payments, refunds the 9.99.
+    expect(await json('/api/admin/v1/revenue/summary')).toEqual({
+      mrr: { usd: 21.62, by_currency: [] },
+      active_subscriptions: 1,
+      active_trials: 0,
+      revenue_28d: { gross_usd: 14.98, refunds_usd: 9.99, net_usd: 4.99 },
+      as_of: '2026-11-22T12:00:00.000Z',
+    });
+    expect((await json('/api/admin/v1/revenue/cancellations?interval=month&from=2026-11-01')).periods).toEqual([
+      { start: '2026-11-01', total: 1, reasons: { CUSTOMER_SUPPORT: 1 } },
+    ]);
+
+    // The expiration sample of that same period, 39 s after it ended, as in the sample.
+    const expiry = Number(purchase.event.expiration_at_ms);
+    h.clock.set(new Date('2026-11-28T00:00:00Z'));
+    cookie = await signIn(h.app); // the session of six days ago has lapsed
+    await deliverAll([asDelivered(EXPIRATION_SAMPLE, { id: 'sample-expiration', eventAt: new Date(expiry + 39_232) })]);
+    const summary = await json('/api/admin/v1/revenue/summary');
+    expect(summary).toMatchObject({ mrr: { usd: 0 }, active_subscriptions: 0 });
+    expect((await json('/api/admin/v1/revenue/mrr-movement?interval=month&from=2026-11-01')).periods).toEqual([
+      { start: '2026-11-01', starting_usd: 0, new_usd: 21.62, expansion_usd: 0, contraction_usd: 0, churned_usd: 21.62, reactivated_usd: 0, net_usd: 0, ending_usd: 0 },
+    ]);
+    expect(await clientsOf('revenue_figure=churned&revenue_from=2026-11-01&revenue_to=2026-12-01')).toEqual([weekly]);
   });
 
   it('is for owners and managers only, and refuses a bad range with a clear message', async () => {

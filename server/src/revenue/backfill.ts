@@ -35,7 +35,7 @@ export async function backfillState(database: Database): Promise<BackfillState> 
  * Recomputes every client with stored events, in client id order, a batch per transaction. The
  * progress row says which client it reached, so a job retried after a crash or a deploy resumes there.
  */
-export async function runBackfill(database: Database, now: () => Date, job: Pick<RunningJob, 'id' | 'heartbeat' | 'signal'>) {
+export async function runBackfill(database: Database, now: () => Date, job: Pick<RunningJob, 'id' | 'heartbeat' | 'signal'>, batchSize = BATCH) {
   const [row] = await database.query<Row>('SELECT * FROM revenue_backfill WHERE id = 1 AND job_id = $1', [job.id]);
   const resuming = row !== undefined && row.state === 'running' && Number(row.last_client_id) > 0;
   let after = resuming ? Number(row.last_client_id) : 0;
@@ -54,8 +54,8 @@ export async function runBackfill(database: Database, now: () => Date, job: Pick
   for (;;) {
     if (job.signal.aborted) throw new Error('The server shut down during the backfill; it resumes where it stopped.');
     const batch = await database.query<{ client_id: number }>(
-      `SELECT DISTINCT client_id FROM revenuecat_events WHERE client_id > $1 ORDER BY client_id LIMIT ${BATCH}`,
-      [after],
+      `SELECT DISTINCT client_id FROM revenuecat_events WHERE client_id > $1 ORDER BY client_id LIMIT $2`,
+      [after, batchSize],
     );
     if (batch.length === 0) break;
     const ids = batch.map((b) => Number(b.client_id));
