@@ -12,7 +12,7 @@ CREATE TABLE revenue_changes (
   kind text NOT NULL,
   reason text NOT NULL DEFAULT '',
   n integer NOT NULL,
-  amount numeric(14, 2) NOT NULL
+  amount numeric NOT NULL
 );
 COMMENT ON TABLE revenue_changes IS 'derived: each client''s revenue changes, recomputed from revenuecat_events (migration 0075)';
 CREATE INDEX revenue_changes_client_idx ON revenue_changes (client_id);
@@ -25,7 +25,7 @@ CREATE TABLE revenue_days (
   kind text NOT NULL,
   reason text NOT NULL DEFAULT '',
   n bigint NOT NULL,
-  amount numeric(18, 2) NOT NULL,
+  amount numeric NOT NULL,
   PRIMARY KEY (day, kind, reason)
 );
 COMMENT ON TABLE revenue_days IS 'derived: revenue_changes summed per day, kind and reason (migration 0075)';
@@ -39,7 +39,7 @@ CREATE TABLE revenue_periods (
   product text,
   start_at timestamptz NOT NULL,
   end_at timestamptz,
-  mrr_usd numeric(14, 2) NOT NULL
+  mrr_usd numeric NOT NULL
 );
 COMMENT ON TABLE revenue_periods IS 'derived: each client''s subscription periods as counted, from revenuecat_events (migration 0075)';
 CREATE INDEX revenue_periods_client_idx ON revenue_periods (client_id, kind, start_at);

@@ -9,7 +9,7 @@ export const revenueChanges = pgTable('revenue_changes', {
   kind: text('kind').notNull(),
   reason: text('reason').notNull().default(''),
   n: integer('n').notNull(),
-  amount: numeric('amount', { precision: 14, scale: 2 }).notNull(),
+  amount: numeric('amount').notNull(),
 });
 
 export const revenueDays = pgTable(
@@ -19,7 +19,7 @@ export const revenueDays = pgTable(
     kind: text('kind').notNull(),
     reason: text('reason').notNull().default(''),
     n: bigint('n', { mode: 'number' }).notNull(),
-    amount: numeric('amount', { precision: 18, scale: 2 }).notNull(),
+    amount: numeric('amount').notNull(),
   },
   (table) => [primaryKey({ columns: [table.day, table.kind, table.reason] })],
 );
@@ -32,7 +32,7 @@ export const revenuePeriods = pgTable('revenue_periods', {
   product: text('product'),
   start_at: tz('start_at').notNull(),
   end_at: tz('end_at'),
-  mrr_usd: numeric('mrr_usd', { precision: 14, scale: 2 }).notNull(),
+  mrr_usd: numeric('mrr_usd').notNull(),
 });
 
 export const revenueClients = pgTable('revenue_clients', {
