@@ -5,7 +5,13 @@ import { rcEvent } from '../support/revenuecatEvents';
 import { signIn } from '../support/server';
 import { revenueHistory, type Body } from '../support/revenueHistory';
 import { runBackfill } from '../../server/src/revenue/backfill';
-import { asDelivered, CANCELLATION_REFUND_SAMPLE, EXPIRATION_SAMPLE, INITIAL_PURCHASE_SAMPLE, TEMPORARY_ENTITLEMENT_GRANT_SAMPLE } from '../support/revenuecatSamples';
+import {
+  asDelivered,
+  CANCELLATION_REFUND_SAMPLE,
+  EXPIRATION_SAMPLE,
+  INITIAL_PURCHASE_SAMPLE,
+  TEMPORARY_ENTITLEMENT_GRANT_SAMPLE,
+} from '../support/revenuecatSamples';
 
 /**
  * The Revenue area's figures for a history whose every number is worked out by hand below (USD):
@@ -72,9 +78,29 @@ describe.each(testDatabases())('Revenue figures on $name', ({ open }) => {
     const movement = await json('/api/admin/v1/revenue/mrr-movement?interval=month&from=2026-08-01&to=2026-11-30');
     expect(movement.periods).toEqual([
       // before August only d's yearly (240/12)
-      { start: '2026-08-01', starting_usd: 20, new_usd: 20, expansion_usd: 0, contraction_usd: 0, churned_usd: 0, reactivated_usd: 0, net_usd: 20, ending_usd: 40 },
+      {
+        start: '2026-08-01',
+        starting_usd: 20,
+        new_usd: 20,
+        expansion_usd: 0,
+        contraction_usd: 0,
+        churned_usd: 0,
+        reactivated_usd: 0,
+        net_usd: 20,
+        ending_usd: 40,
+      },
       // y, u, b, p
-      { start: '2026-09-01', starting_usd: 40, new_usd: 40, expansion_usd: 0, contraction_usd: 0, churned_usd: 0, reactivated_usd: 0, net_usd: 40, ending_usd: 80 },
+      {
+        start: '2026-09-01',
+        starting_usd: 40,
+        new_usd: 40,
+        expansion_usd: 0,
+        contraction_usd: 0,
+        churned_usd: 0,
+        reactivated_usd: 0,
+        net_usd: 40,
+        ending_usd: 80,
+      },
       // new tc 21.67 + to 10; u's upgrade +10; d's downgrade −10; c, p, b churned
       {
         start: '2026-10-01',
@@ -88,7 +114,17 @@ describe.each(testDatabases())('Revenue figures on $name', ({ open }) => {
         ending_usd: 81.67,
       },
       // c comes back
-      { start: '2026-11-01', starting_usd: 81.67, new_usd: 0, expansion_usd: 0, contraction_usd: 0, churned_usd: 0, reactivated_usd: 10, net_usd: 10, ending_usd: 91.67 },
+      {
+        start: '2026-11-01',
+        starting_usd: 81.67,
+        new_usd: 0,
+        expansion_usd: 0,
+        contraction_usd: 0,
+        churned_usd: 0,
+        reactivated_usd: 10,
+        net_usd: 10,
+        ending_usd: 91.67,
+      },
     ]);
     for (const p of movement.periods) {
       expect(p.starting_usd + p.new_usd + p.expansion_usd - p.contraction_usd - p.churned_usd + p.reactivated_usd).toBeCloseTo(p.ending_usd, 6);
@@ -183,7 +219,9 @@ describe.each(testDatabases())('Revenue figures on $name', ({ open }) => {
     const movement = await json('/api/admin/v1/revenue/mrr-movement?interval=month&from=2026-06-01&to=2026-11-30');
     expect(summary.mrr.usd).toBe(91.67);
 
-    await h.database.execScript('DELETE FROM revenue_changes; DELETE FROM revenue_days; DELETE FROM revenue_periods; DELETE FROM revenue_client_months; DELETE FROM revenue_cohort_cells;');
+    await h.database.execScript(
+      'DELETE FROM revenue_changes; DELETE FROM revenue_days; DELETE FROM revenue_periods; DELETE FROM revenue_client_months; DELETE FROM revenue_cohort_cells;',
+    );
     expect((await json('/api/admin/v1/revenue/summary')).mrr.usd).toBe(0);
     const started = await h.app.inject({ method: 'POST', url: '/api/admin/v1/revenue/backfill', headers: { cookie } });
     expect(started.statusCode, started.body).toBe(200);
@@ -196,7 +234,9 @@ describe.each(testDatabases())('Revenue figures on $name', ({ open }) => {
     expect(await json('/api/admin/v1/revenue/mrr-movement?interval=month&from=2026-06-01&to=2026-11-30')).toEqual(movement);
 
     // A run stopped after its first batch of 5 (a deploy) resumes at the client it reached.
-    await h.database.execScript('DELETE FROM revenue_changes; DELETE FROM revenue_days; DELETE FROM revenue_periods; DELETE FROM revenue_client_months; DELETE FROM revenue_cohort_cells;');
+    await h.database.execScript(
+      'DELETE FROM revenue_changes; DELETE FROM revenue_days; DELETE FROM revenue_periods; DELETE FROM revenue_client_months; DELETE FROM revenue_cohort_cells;',
+    );
     const stop = new AbortController();
     const job = { id: 9001, signal: stop.signal, heartbeat: async () => stop.abort() };
     await h.database.query("UPDATE revenue_backfill SET job_id = 9001, state = 'running', last_client_id = 0, clients_done = 0");
@@ -239,7 +279,17 @@ describe.each(testDatabases())('Revenue figures on $name', ({ open }) => {
     const summary = await json('/api/admin/v1/revenue/summary');
     expect(summary).toMatchObject({ mrr: { usd: 0 }, active_subscriptions: 0 });
     expect((await json('/api/admin/v1/revenue/mrr-movement?interval=month&from=2026-11-01')).periods).toEqual([
-      { start: '2026-11-01', starting_usd: 0, new_usd: 21.62, expansion_usd: 0, contraction_usd: 0, churned_usd: 21.62, reactivated_usd: 0, net_usd: 0, ending_usd: 0 },
+      {
+        start: '2026-11-01',
+        starting_usd: 0,
+        new_usd: 21.62,
+        expansion_usd: 0,
+        contraction_usd: 0,
+        churned_usd: 21.62,
+        reactivated_usd: 0,
+        net_usd: 0,
+        ending_usd: 0,
+      },
     ]);
     expect(await clientsOf('revenue_figure=churned&revenue_from=2026-11-01&revenue_to=2026-12-01')).toEqual([weekly]);
   });

@@ -47,7 +47,12 @@ export function revenueHistory(make: Make): { bodies: Body[]; redelivered: Body[
   // y: yearly $120 (110 EUR) from 09-10; auto-renew turned off on 10-01, still counted until 2027.
   const eur = { currency: 'EUR', price_in_purchased_currency: 110 };
   period('INITIAL_PURCHASE', 'y', '1', '2026-09-10', '2027-09-10', { product: YEARLY, price: 120, extra: eur });
-  period('CANCELLATION', 'y', '1', '2026-09-10', '2027-09-10', { product: YEARLY, price: 120, at: '2026-10-01', extra: { ...eur, cancel_reason: 'UNSUBSCRIBE' } });
+  period('CANCELLATION', 'y', '1', '2026-09-10', '2027-09-10', {
+    product: YEARLY,
+    price: 120,
+    at: '2026-10-01',
+    extra: { ...eur, cancel_reason: 'UNSUBSCRIBE' },
+  });
 
   // tc: a 7-day trial from 10-01 that converts to a weekly $5 on 10-08, renewed weekly to 11-26.
   period('INITIAL_PURCHASE', 'tc', '1', '2026-10-01', '2026-10-08', { product: WEEKLY, price: 0, extra: { period_type: 'TRIAL' } });

@@ -77,7 +77,10 @@ export function registerRevenueJobs(app: FastifyInstance) {
     backoffMs: 10_000,
     lane: 'sync',
     onFailed: async (job) => {
-      await app.database.query(`UPDATE revenue_backfill SET state = 'failed', finished_at = $2 WHERE id = 1 AND job_id = $1`, [job.id, app.clock.now().toISOString()]);
+      await app.database.query(`UPDATE revenue_backfill SET state = 'failed', finished_at = $2 WHERE id = 1 AND job_id = $1`, [
+        job.id,
+        app.clock.now().toISOString(),
+      ]);
     },
   });
 }

@@ -102,7 +102,11 @@ export function changesOf(history: History): Change[] {
   const live = history.periods.filter(counted);
   const paid = live.filter((p) => p.kind === 'paid');
   const trials = live.filter((p) => p.kind === 'trial');
-  const out: Change[] = [...movementChanges(paid), ...spanChanges(paid, 'subscription_started', 'subscription_ended'), ...spanChanges(trials, 'trial_began', 'trial_ended')];
+  const out: Change[] = [
+    ...movementChanges(paid),
+    ...spanChanges(paid, 'subscription_started', 'subscription_ended'),
+    ...spanChanges(trials, 'trial_began', 'trial_ended'),
+  ];
   // Conversion belongs to the trial's start: of the trials started in a period, how many became paid.
   for (const trial of history.periods.filter((p) => p.kind === 'trial')) {
     out.push({ at: trial.start, kind: 'trial_started', reason: '', n: 1, amount: 0 });

@@ -5,7 +5,6 @@ import type { Database } from '../db/client';
 import { badRequest } from '../lib/errors';
 import { addTo, currencies, mrrCents, subscriptionsIn, trialsIn, type Bucket, type Buckets } from './series';
 
-
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
 
@@ -106,7 +105,9 @@ export async function cohorts(database: Database, query: { kind: 'paying' | 'act
   for (let start = from; start <= to && start <= thisMonth; start = nextPeriod(start, 'month')) {
     const months = periodStarts(start, thisMonth, 'month');
     const size = rows.filter((r) => r.kind === 'paying' && r.cohort === start && r.month === start).reduce((sum, r) => sum + Number(r.n), 0);
-    const retained = months.map((month) => rows.filter((r) => r.kind === query.kind && r.cohort === start && r.month === month).reduce((sum, r) => sum + Number(r.n), 0));
+    const retained = months.map((month) =>
+      rows.filter((r) => r.kind === query.kind && r.cohort === start && r.month === month).reduce((sum, r) => sum + Number(r.n), 0),
+    );
     out.push({ start, size, retained });
   }
   return { cohorts: out, as_of: asOf.toISOString() };

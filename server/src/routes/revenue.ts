@@ -46,7 +46,12 @@ const revenueRoutes: FastifyPluginAsyncZod = async (app) => {
     );
 
   chart('mrr', "MRR, active subscriptions and active trials at each period's end", MrrResponse, mrrSeries);
-  chart('mrr-movement', 'MRR movement per period: new, expansion, contraction, churned, reactivated; start + movements = end', MovementResponse, movementSeries);
+  chart(
+    'mrr-movement',
+    'MRR movement per period: new, expansion, contraction, churned, reactivated; start + movements = end',
+    MovementResponse,
+    movementSeries,
+  );
   chart('conversion', 'Of the trials started in each period, how many became paid', ConversionResponse, conversionSeries);
   chart('churn', 'Subscriber churn: subscriptions that ended in each period ÷ those active at its start', ChurnResponse, churnSeries);
   chart('revenue', 'Revenue per period: gross, refunds, net (USD)', RevenueResponse, revenueSeries);
