@@ -10,7 +10,7 @@ import {
 import { MAX_OVERRIDE_DAYS } from './clientRules';
 import { INT4_MAX } from './ids';
 import { Tag } from './notes';
-import { REVENUE_FIGURES } from './revenue';
+import { REVENUE_FIGURES } from './revenueRules';
 
 export * from './clientFilterRules';
 

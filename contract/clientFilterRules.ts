@@ -4,7 +4,7 @@
  * (server/src/clients/clientFilter.ts); `matchesClientFilter` is the same rule for a list the
  * browser pages itself.
  */
-import type { RevenueFigure } from './revenue';
+import type { RevenueFigure } from './revenueRules';
 import { DAY_MS, NEW_CLIENT_WINDOW_DAYS, hasMindBodyId } from './clientRules';
 
 /** Mindbody's documented statuses, 'Inactive' (older sites) and ours for a client without one. */

@@ -25,3 +25,4 @@ export * from './overrides';
 export * from './timeline';
 export * from './notes';
 export * from './glance';
+export * from './revenue';

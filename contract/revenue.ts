@@ -106,25 +106,4 @@ export const BackfillState = z.object({
 });
 export type BackfillState = z.infer<typeof BackfillState>;
 
-/** The figures a client list can be narrowed to (the clients behind a number of the Revenue area). */
-export const REVENUE_FIGURES = [
-  'new',
-  'expansion',
-  'contraction',
-  'churned',
-  'reactivated',
-  'subscription_ended',
-  'trial_started',
-  'trial_converted',
-  'refund',
-  'cancellation',
-  'paying',
-  'trialing',
-  'cohort_paying',
-  'cohort_active',
-] as const;
-export type RevenueFigure = (typeof REVENUE_FIGURES)[number];
-/** Figures that hold at an instant (`revenue_from`) rather than over a range. */
-export const POINT_FIGURES: readonly RevenueFigure[] = ['paying', 'trialing'];
-/** Figures that name a cohort month (`revenue_from`) and a month after it (`revenue_to`). */
-export const COHORT_FIGURES: readonly RevenueFigure[] = ['cohort_paying', 'cohort_active'];
+export { REVENUE_FIGURES, POINT_FIGURES, COHORT_FIGURES, type RevenueFigure } from './revenueRules';

@@ -1,4 +1,4 @@
-import { COHORT_FIGURES, POINT_FIGURES, REVENUE_FIGURES, type RevenueFigure } from '@contract/revenue';
+import { COHORT_FIGURES, POINT_FIGURES, REVENUE_FIGURES, type RevenueFigure } from '@contract/revenueRules';
 import type { ClientFilter } from '@contract/clientFilterRules';
 import { badRequest } from '../lib/errors';
 
