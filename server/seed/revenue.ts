@@ -27,7 +27,16 @@ function clientEvents(i: number, userId: string, start: number, now: number): Ro
   let seq = 0;
   const event = (type: string, at: number, fields: Record<string, unknown>) => {
     const id = `seed-${i}-${seq++}`;
-    rows.push([id, type, userId, at, { api_version: '1.0', event: { id, type, app_user_id: userId, event_timestamp_ms: at, environment: 'PRODUCTION', store: 'APP_STORE', currency: 'USD', ...fields } }]);
+    rows.push([
+      id,
+      type,
+      userId,
+      at,
+      {
+        api_version: '1.0',
+        event: { id, type, app_user_id: userId, event_timestamp_ms: at, environment: 'PRODUCTION', store: 'APP_STORE', currency: 'USD', ...fields },
+      },
+    ]);
   };
   let t = start + Math.floor(noise(i, 1) * 3 * 365 * DAY);
   let sub = 0;
@@ -54,7 +63,12 @@ function clientEvents(i: number, userId: string, start: number, now: number): Ro
     if (noise(i, sub + 10) < 0.4) {
       const end = period('INITIAL_PURCHASE', t, { ...product, days: 7, price: 0 }, { period_type: 'TRIAL', price: 0 });
       if (noise(i, sub + 20) < 0.4) {
-        event('EXPIRATION', end, { transaction_id: `${original}-${tx}`, original_transaction_id: original, expiration_at_ms: end, expiration_reason: 'UNSUBSCRIBE' });
+        event('EXPIRATION', end, {
+          transaction_id: `${original}-${tx}`,
+          original_transaction_id: original,
+          expiration_at_ms: end,
+          expiration_reason: 'UNSUBSCRIBE',
+        });
         t = end + Math.floor(noise(i, sub + 30) * 200 * DAY);
         continue;
       }

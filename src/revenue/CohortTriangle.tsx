@@ -16,7 +16,11 @@ export function CohortTriangle({ kind, data }: { kind: 'paying' | 'active'; data
   const translate = useTranslate();
   const longest = Math.max(1, ...data.cohorts.map((c) => c.retained.length));
   const figure = kind === 'paying' ? 'cohort_paying' : 'cohort_active';
-  const headers = [translate('revenue.cohorts.cohort'), translate('revenue.cohorts.size'), ...Array.from({ length: longest }, (_, n) => translate('revenue.cohorts.month_n', { n }))];
+  const headers = [
+    translate('revenue.cohorts.cohort'),
+    translate('revenue.cohorts.size'),
+    ...Array.from({ length: longest }, (_, n) => translate('revenue.cohorts.month_n', { n })),
+  ];
   const rows = data.cohorts.map((cohort): FigureCell[] => [
     { text: periodLabel(cohort.start, 'month'), csv: cohort.start },
     { text: String(cohort.size), csv: cohort.size, to: clientsBehind('cohort_paying', cohort.start, cohort.start) },

@@ -52,7 +52,7 @@ export function FigureSection({ title, file, headers, rows, chart, note }: Figur
           </Typography>
         )}
         {chart}
-        <TableContainer sx={{ maxHeight: 360, mt: 1 }} tabIndex={0} aria-label={translate('revenue.table_of', { name: title })}>
+        <TableContainer sx={{ maxHeight: 360, mt: 1 }} tabIndex={0} role="region" aria-label={translate('revenue.table_of', { name: title })}>
           <Table size="small" stickyHeader>
             <TableHead>
               <TableRow>

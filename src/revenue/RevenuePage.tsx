@@ -56,7 +56,13 @@ export default function RevenuePage() {
         <RevenueSummaryCards summary={data} />
       ))}
       <RevenueRangeControls range={range} onChange={setRange} />
-      {show(charts, (data) => <RevenueSections data={data} interval={range.interval} />, 400)}
+      {show(
+        charts,
+        (data) => (
+          <RevenueSections data={data} interval={range.interval} />
+        ),
+        400,
+      )}
       <Box sx={{ display: 'grid', gap: 2, mt: 2, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' } }}>
         {show(paying, (data) => (
           <CohortTriangle kind="paying" data={data} />

@@ -14,7 +14,8 @@ export function RevenueRangeControls({ range, onChange }: { range: RevenueRange;
         label={translate('revenue.range.interval')}
         value={range.interval}
         onChange={(event) => onChange({ ...range, interval: event.target.value as Interval })}
-        sx={{ minWidth: 120 }}
+        fullWidth={false}
+        sx={{ width: { xs: '100%', sm: 160 } }}
       >
         {(['day', 'week', 'month'] as const).map((interval) => (
           <MenuItem key={interval} value={interval}>
@@ -28,6 +29,8 @@ export function RevenueRangeControls({ range, onChange }: { range: RevenueRange;
         label={translate('revenue.range.from')}
         value={range.from}
         onChange={(event) => event.target.value && onChange({ ...range, from: event.target.value })}
+        fullWidth={false}
+        sx={{ width: { xs: '100%', sm: 180 } }}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: range.to } }}
       />
       <TextField
@@ -36,6 +39,8 @@ export function RevenueRangeControls({ range, onChange }: { range: RevenueRange;
         label={translate('revenue.range.to')}
         value={range.to}
         onChange={(event) => event.target.value && onChange({ ...range, to: event.target.value })}
+        fullWidth={false}
+        sx={{ width: { xs: '100%', sm: 180 } }}
         slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: range.from } }}
       />
     </Box>

@@ -56,7 +56,17 @@ export function RevenueSections({ data, interval }: { data: RevenueCharts; inter
         title={t('movement.title')}
         file="revenue-mrr-movement"
         note={t('movement.note')}
-        headers={[period, t('movement.starting'), t('movement.new'), t('movement.expansion'), t('movement.contraction'), t('movement.churned'), t('movement.reactivated'), t('movement.net'), t('movement.ending')]}
+        headers={[
+          period,
+          t('movement.starting'),
+          t('movement.new'),
+          t('movement.expansion'),
+          t('movement.contraction'),
+          t('movement.churned'),
+          t('movement.reactivated'),
+          t('movement.net'),
+          t('movement.ending'),
+        ]}
         chart={
           <BarChart
             title={t('movement.title')}

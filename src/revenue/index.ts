@@ -16,6 +16,8 @@ const { Page: RevenuePage, preload } = lazyPage(() => import('./RevenuePage'));
 export const revenueArea: ConsoleArea<readonly [typeof revenueData]> = {
   name: 'revenue',
   data: [revenueData] as const,
-  routes: [{ path: REVENUE_PATH, element: createElement(RequireAccess, { resource: 'revenue', action: 'list', children: createElement(RevenuePage) }), preload }],
+  routes: [
+    { path: REVENUE_PATH, element: createElement(RequireAccess, { resource: 'revenue', action: 'list', children: createElement(RevenuePage) }), preload },
+  ],
   MenuEntry: RevenueMenuItem,
 };
