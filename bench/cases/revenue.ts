@@ -1,4 +1,5 @@
 import { timeIt } from '../lib/stats';
+import type { Figure } from '../lib/figures';
 import type { BenchCase } from './types';
 
 /** Today minus `days`, as a UTC day. */
@@ -24,10 +25,17 @@ export const revenueCase: BenchCase = async ({ client, samples }) => {
     ['activity cohorts, 36', `/api/admin/v1/revenue/cohorts?kind=active&interval=month&from=${daysBack(3 * 365)}`],
     ['clients churned last month', `/api/client/v1/clients/1?perPage=25&revenue_figure=churned&revenue_from=${daysBack(30)}&revenue_to=${daysBack(0)}`],
   ];
-  const results = [];
+  const results: Figure[] = [];
   for (const [name, url] of calls) {
     const timing = await timeIt(samples, () => client.get(url));
-    results.push({ group: 'revenue', name: `${name} (p95)`, unit: 'ms', target: { kind: 'max' as const, value: 100 }, value: timing.p95, detail: { ...timing, url } });
+    results.push({
+      group: 'revenue',
+      name: `${name} (p95)`,
+      unit: 'ms' as const,
+      target: { kind: 'max' as const, value: 100 },
+      value: timing.p95,
+      detail: { ...timing, url },
+    });
   }
   return results;
 };

@@ -4,7 +4,6 @@ import { demoMessages } from './messages';
 import { DOMAINS, FIRST_NAMES, LAST_NAMES, STATUSES } from './people';
 import { inSeedTransaction, type SeedSession } from './session';
 import { expirePurchaseAccess } from '../src/revenuecat/events';
-import { seedRevenue } from './revenue';
 
 export interface SeedOptions {
   clients: number;
@@ -18,8 +17,6 @@ export interface SeedOptions {
   log?: (line: string) => void;
   /** SERVER_PREFIX, for the URLs of the demo thumbnails the server serves. */
   urlPrefix?: string;
-  /** Share of the clients with three years of RevenueCat events (default 0.35; 0 for none). */
-  revenueShare?: number;
 }
 
 const sqlArray = (values: (string | null)[]) => `ARRAY[${values.map((v) => (v === null ? 'NULL' : `'${v.replace(/'/g, "''")}'`)).join(',')}]::text[]`;
@@ -80,7 +77,6 @@ export async function seedDemoData(database: Database, options: SeedOptions): Pr
   const refreshing = Date.now();
   const { refreshed } = await expirePurchaseAccess({ database, clock: { now: () => seededAt } });
   log(`  purchase access of ${refreshed} clients (${((Date.now() - refreshing) / 1000).toFixed(1)} s)`);
-  if ((options.revenueShare ?? 0.35) > 0) await seedRevenue(database, { now: seededAt, share: options.revenueShare, log });
   const t = Date.now();
   // Every table: left unvacuumed, autovacuum goes through the loaded rows (throttled, for many minutes
   // at a million clients) after the first start, and each first read of a row writes its page back.
