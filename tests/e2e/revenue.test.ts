@@ -48,6 +48,8 @@ describe('Revenue area in Chromium', () => {
     expect(decodeURIComponent(page.url())).toContain('"revenue_figure":"churned"');
     await page.goto(`${server.url}/`);
     await poll(() => page.getByRole('heading', { name: 'MRR', exact: true }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('link', { name: 'Open Revenue' }).isVisible()).toBe(true);
+    await poll(() => page.getByRole('img', { name: 'MRR' }).isVisible()).toBe(true);
     await page.screenshot({ path: path.join(screenshotDir, 'revenue-dashboard-1440-light.png'), fullPage: true });
     await page.context().close();
   });
