@@ -58,6 +58,8 @@ export const AUDIT_ACTIONS = [
   'broadcast.edit',
   'broadcast.send',
   'broadcast.cancel',
+  // the Revenue area's backfill of its kept figures
+  'revenue.backfill',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

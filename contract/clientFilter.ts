@@ -11,6 +11,7 @@ import { MAX_OVERRIDE_DAYS } from './clientRules';
 import { INT4_MAX } from './ids';
 import { Tag } from './notes';
 import { OUTCOME_FILTER } from './outcomeRules';
+import { REVENUE_FIGURES } from './revenueRules';
 
 export * from './clientFilterRules';
 
@@ -31,6 +32,9 @@ const activityDays = (name: string) =>
     .int(`${name} must be a whole number from 1 to ${MAX_ACTIVITY_DAYS}`)
     .min(1, `${name} must be a whole number from 1 to ${MAX_ACTIVITY_DAYS}`)
     .max(MAX_ACTIVITY_DAYS, `${name} must be a whole number from 1 to ${MAX_ACTIVITY_DAYS}`);
+const revenueFigure = z.enum(REVENUE_FIGURES, { message: `revenue_figure must be one of ${REVENUE_FIGURES.join(', ')}` });
+const revenueMoment = (name: string) =>
+  z.string().regex(/^\d{4}-\d{2}-\d{2}(T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?Z)?$/, `${name} must be a day like 2026-10-01 or an instant like 2026-10-01T12:00:00Z`);
 const quickFilter = z.string().trim().max(QUICK_FILTER_MAX, `q must be at most ${QUICK_FILTER_MAX} characters`);
 const oneOrMore = <T extends z.ZodType>(item: T, name: string) =>
   z.array(item).min(1, `${name} needs at least one value`).max(MAX_FILTER_VALUES, `${name} takes at most ${MAX_FILTER_VALUES} values`);
@@ -54,6 +58,9 @@ const descriptions = {
   opted_out: 'true: opted out of automated messages; false: not',
   outcome:
     "The clients behind one number of a message's results: broadcast:<id>:<group> or automated:<type>:<Monday>:<group>, group one of clients, sent, opened, converted, held_out, held_out_converted",
+  revenue_figure: `The clients behind a Revenue figure: ${REVENUE_FIGURES.join(', ')} (docs/revenue.md#the-clients-behind-a-figure)`,
+  revenue_from: "The figure's start, a day (YYYY-MM-DD, UTC) or an instant; the moment of paying/trialing; the cohort month of cohort_*",
+  revenue_to: "The figure's end (excluded), a day or an instant; the month counted of cohort_*",
   tag: 'Carries any of these tags (issue 24; case-insensitive, as PUT /api/admin/v1/clients/{id}/tags stores them)',
 };
 
@@ -79,6 +86,9 @@ export const ClientFilter = z
     opted_out: z.boolean().optional().describe(descriptions.opted_out),
     tag: oneOrMore(Tag, 'tag').optional().describe(descriptions.tag),
     outcome: outcomeGroup.optional().describe(descriptions.outcome),
+    revenue_figure: revenueFigure.optional().describe(descriptions.revenue_figure),
+    revenue_from: revenueMoment('revenue_from').optional().describe(descriptions.revenue_from),
+    revenue_to: revenueMoment('revenue_to').optional().describe(descriptions.revenue_to),
   })
   .strict() satisfies z.ZodType<ClientFilterShape>;
 export type ClientFilter = z.infer<typeof ClientFilter>;
@@ -117,6 +127,9 @@ export const ClientFilterQuery = z.object({
   opted_out: booleanInQuery('opted_out').optional().describe(descriptions.opted_out),
   tag: z.preprocess(listInQuery, oneOrMore(Tag, 'tag').optional()).describe(`${descriptions.tag}; repeat the parameter or separate values with commas`),
   outcome: outcomeGroup.optional().describe(descriptions.outcome),
+  revenue_figure: revenueFigure.optional().describe(descriptions.revenue_figure),
+  revenue_from: revenueMoment('revenue_from').optional().describe(descriptions.revenue_from),
+  revenue_to: revenueMoment('revenue_to').optional().describe(descriptions.revenue_to),
 });
 
 /** The filter part of a parsed list query, without its undefined and empty parts. */

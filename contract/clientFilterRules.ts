@@ -4,6 +4,7 @@
  * (server/src/clients/clientFilter.ts); `matchesClientFilter` is the same rule for a list the
  * browser pages itself.
  */
+import type { RevenueFigure } from './revenueRules';
 import { DAY_MS, NEW_CLIENT_WINDOW_DAYS, hasMindBodyId } from './clientRules';
 
 /** Mindbody's documented statuses, 'Inactive' (older sites) and ours for a client without one. */
@@ -29,6 +30,9 @@ export const SERVER_ONLY_FILTER_KEYS = [
   'app_installed',
   'opted_out',
   'outcome',
+  'revenue_figure',
+  'revenue_from',
+  'revenue_to',
 ] as const;
 
 export interface ClientFilter {
@@ -64,6 +68,12 @@ export interface ClientFilter {
   app_installed?: boolean;
   /** Opted out of automated messages (true) or not (false). */
   opted_out?: boolean;
+  /** The clients behind a Revenue figure (contract/revenue.ts REVENUE_FIGURES), with its range. */
+  revenue_figure?: RevenueFigure;
+  /** The figure's start (a day or an instant), its moment for paying/trialing, its cohort month for cohorts. */
+  revenue_from?: string;
+  /** The figure's end, excluded (a day or an instant); the month after the cohort for cohorts. */
+  revenue_to?: string;
 }
 
 /** First logins at or after this moment are 'New' (the window includes its first instant). */

@@ -26,3 +26,4 @@ export * from './timeline';
 export * from './notes';
 export * from './glance';
 export * from './clientData';
+export * from './revenue';

@@ -25,6 +25,7 @@ export const PERMISSIONS = {
   // A client's data rights: export, erase, data requests, retention; who looked at a client's data.
   'clients.erase': "export or erase a client's data, data requests, retention settings",
   'clients.looks': "see who looked at a client's data",
+  'revenue.read': 'see the Revenue area (MRR, churn, cohorts) and start its backfill',
   // Not a row of the matrix: what every signed-in staff member needs whatever the role.
   signed_in: 'own sessions and password, the API docs, the names of the access levels',
 } as const;
@@ -84,6 +85,7 @@ export const CONSOLE_ACCESS: Record<string, Record<string, Permission>> = {
   'audit-staff': { '*': 'audit.read' },
   staff: { '*': 'staff.manage' },
   segments: { '*': 'clients.read' },
+  revenue: { '*': 'revenue.read' },
   broadcasts: { list: 'clients.read', show: 'clients.read', create: 'messaging.edit', cancel: 'messaging.edit' },
   sessions: { '*': 'signed_in' },
   account: { '*': 'signed_in' },

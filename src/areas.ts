@@ -8,6 +8,7 @@ import { sessionsArea } from './sessions';
 import { segmentsArea } from './segments';
 import { broadcastsArea } from './broadcasts';
 import { dataRequestsArea } from './dataRequests';
+import { revenueArea } from './revenue';
 
 /**
  * The console's areas, in sidebar order (docs/adding-an-area.md): App.tsx registers their routes
@@ -16,4 +17,4 @@ import { dataRequestsArea } from './dataRequests';
  * import cycle reading an area before it is defined.
  */
 export const consoleAreas = () =>
-  [dashboardArea, messagingArea, videosArea, clientsArea, auditArea, staffArea, sessionsArea, segmentsArea, broadcastsArea, dataRequestsArea] as const;
+  [dashboardArea, revenueArea, messagingArea, videosArea, clientsArea, auditArea, staffArea, sessionsArea, segmentsArea, broadcastsArea, dataRequestsArea] as const;

@@ -3,6 +3,7 @@ import { client360Case } from './client360';
 import { loadCase } from './load';
 import { outcomesCase } from './outcomes';
 import { reachCase } from './reach';
+import { revenueCase } from './revenue';
 import { consoleCase } from './console';
 import { searchCase } from './search';
 import { searchCompareCase } from './searchCompare';
@@ -27,6 +28,7 @@ export const benchCases: Record<string, BenchCase> = {
   load: loadCase,
   search: searchCase,
   'search-widget': searchWidgetCase,
+  revenue: revenueCase,
 };
 
 /** Groups that read the database itself, after its server has stopped (PGlite's directory is the server's while it runs). */

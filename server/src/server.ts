@@ -6,6 +6,7 @@ import { DataDirLockedError } from './db/lock';
 import { ensureStaffAccount } from './auth/staff';
 import { setPasswordHashCost } from './auth/password';
 import { isEmpty, seedDemoData } from '../seed/demo';
+import { seedRevenue } from '../seed/revenue';
 
 const SHUTDOWN_DEADLINE_MS = 4_500;
 
@@ -63,6 +64,7 @@ async function main() {
   if (config.SEED_DEMO && (await isEmpty(database))) {
     console.log('Empty database: seeding demo data (SEED_DEMO=false skips this)…');
     await seedDemoData(database, { clients: 2000, urlPrefix: config.SERVER_PREFIX, log: (line) => console.log(line) });
+    await seedRevenue(database, { now: new Date(), log: (line) => console.log(line) });
   }
   const account = await ensureStaffAccount(database.db, config);
 

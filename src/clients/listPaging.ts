@@ -1,6 +1,7 @@
 import type { Client, ClientListPage, UnpagedClientList } from '@contract/clients';
 import { CLIENT_SORT_FIELDS, MAX_OVERRIDE_DAYS, MAX_PER_PAGE, NUMBERED_LIST_MAX, type ClientSortField } from '@contract/clientRules';
 import { MAX_ACTIVITY_DAYS, matchesClientFilter, type ClientFilter } from '@contract/clientFilterRules';
+import { REVENUE_FIGURES, type RevenueFigure } from '@contract/revenueRules';
 import { TAG_MAX, TAG_PATTERN, normalizeTag } from '@contract/notesRules';
 import { OUTCOME_FILTER } from '@contract/outcomeRules';
 
@@ -58,8 +59,15 @@ export function clientFilterOf(values: Record<string, unknown> | undefined): Cli
     .filter((tag) => tag.length <= TAG_MAX && TAG_PATTERN.test(tag));
   if (tags.length) filter.tag = [...new Set(tags)];
   if (typeof values.outcome === 'string' && OUTCOME_FILTER.test(values.outcome)) filter.outcome = values.outcome;
+  // The clients behind a Revenue figure: the server checks the values and names a bad one.
+  if (typeof values.revenue_figure === 'string' && (REVENUE_FIGURES as readonly string[]).includes(values.revenue_figure)) {
+    filter.revenue_figure = values.revenue_figure as RevenueFigure;
+    for (const key of REVENUE_RANGE_KEYS) if (typeof values[key] === 'string' && values[key]) filter[key] = values[key];
+  }
   return filter;
 }
+
+const REVENUE_RANGE_KEYS = ['revenue_from', 'revenue_to'] as const;
 
 /** The query of one page: page and perPage always (perPage capped), the filter, an `after` cursor when known. */
 export function pageSearch(request: ListRequest, after?: string): URLSearchParams {
@@ -78,6 +86,7 @@ export function pageSearch(request: ListRequest, after?: string): URLSearchParam
   }
   for (const tag of filter.tag ?? []) search.append('tag', tag);
   if (filter.outcome) search.set('outcome', filter.outcome);
+  for (const key of ['revenue_figure', ...REVENUE_RANGE_KEYS] as const) if (filter[key]) search.set(key, filter[key]);
   if (after) search.set('after', after);
   return search;
 }

@@ -12,6 +12,8 @@ import { cardsState, categoryVideosPath, PAID_CLIENTS_PATH, STAT_KEYS, VIDEO_PLA
 
 // Shown only when the stats call fails: fetched then.
 const StatsFailed = lazyChunk(() => import('./StatsFailed'));
+// Owners and managers only: fetched for them.
+const MrrCard = lazyChunk(() => import('../revenue/MrrCard'));
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
@@ -37,6 +39,7 @@ const Dashboard = () => {
     retry: false,
   });
   const popularId = categories.data?.data.find((category) => category.name === popular)?.id as number | undefined;
+  const seesRevenue = useCan('revenue', 'list');
   const links: Record<StatKey, string> = { subscribers: PAID_CLIENTS_PATH, daily_plays: VIDEO_PLAYS_PATH, most_popular: categoryVideosPath(popularId) };
 
   return (
@@ -66,6 +69,11 @@ const Dashboard = () => {
       {stats.isError && (
         <Suspense fallback={null}>
           <StatsFailed reason={stats.error.message} retrying={stats.isFetching} onRetry={() => void stats.refetch()} />
+        </Suspense>
+      )}
+      {seesRevenue && (
+        <Suspense fallback={null}>
+          <MrrCard />
         </Suspense>
       )}
       <TrendCharts />

@@ -49,6 +49,7 @@ export const en = {
     broadcasts: 'Broadcasts',
     overrides: 'Overrides', // ours (issue 24)
     data_requests: 'Data requests', // ours: a client's data rights
+    revenue: 'Revenue', // ours: owners and managers
   },
   dashboard: {
     title: 'Dashboard',
@@ -1049,6 +1050,80 @@ export const en = {
     },
   },
   // ours: when the Mindbody client import last ran (shown on the client lists)
+  // ours: the Revenue area (docs/revenue.md)
+  revenue: {
+    title: 'Revenue',
+    period: 'Period',
+    export: 'CSV',
+    export_named: 'Download %{name} as CSV',
+    table_of: '%{name} as a table',
+    retry: 'Try again',
+    unavailable: 'These figures could not be loaded.',
+    range: { interval: 'Interval', day: 'Day', week: 'Week', month: 'Month', from: 'From', to: 'To' },
+    summary: {
+      mrr: 'MRR',
+      subscriptions: 'Active subscriptions',
+      trials: 'Active trials',
+      revenue_28d: 'Net revenue, last 28 days',
+      revenue_28d_detail: '%{gross} gross, %{refunds} refunded',
+    },
+    mrr: {
+      title: 'MRR over time',
+      mrr: 'MRR',
+      subscriptions: 'Subscriptions',
+      trials: 'Trials',
+      summary: 'Monthly recurring revenue over %{count} periods, %{value} at the last.',
+    },
+    movement: {
+      title: 'MRR movement',
+      note: 'Starting MRR + new + expansion − contraction − churned + reactivated = ending MRR.',
+      summary: 'Net change of MRR per period.',
+      starting: 'Starting',
+      new: 'New',
+      expansion: 'Expansion',
+      contraction: 'Contraction',
+      churned: 'Churned',
+      reactivated: 'Reactivated',
+      net: 'Net',
+      ending: 'Ending',
+    },
+    conversion: {
+      title: 'Trial → paid conversion',
+      summary: 'Share of the trials started in each period that became paid.',
+      started: 'Trials started',
+      converted: 'Converted',
+      rate: 'Conversion',
+    },
+    churn: {
+      title: 'Subscriber churn',
+      summary: 'Subscriptions that ended in each period, as a share of those active at its start.',
+      active: 'Active at start',
+      ended: 'Ended',
+      rate: 'Churn rate',
+    },
+    revenue: {
+      title: 'Revenue',
+      summary: 'Net revenue (gross less refunds) per period.',
+      gross: 'Gross',
+      refunds: 'Refunds',
+      net: 'Net',
+    },
+    cancellations: {
+      title: 'Cancellation reasons',
+      summary: 'Cancellations per period.',
+      total: 'Cancellations',
+    },
+    dashboard: { title: 'MRR', change: '%{change} since last month', open: 'Open Revenue' },
+    cohorts: {
+      cohort: 'First paid',
+      size: 'Clients',
+      month_n: 'Month %{n}',
+      paying_title: 'Paying cohorts',
+      paying_note: 'Clients by the month of their first payment: how many still pay N months later.',
+      active_title: 'Activity cohorts',
+      active_note: 'The same clients: how many took a class or streamed in month N.',
+    },
+  },
   mindbody_sync: {
     never: 'MindBody not synced yet',
     synced: 'MindBody last synced %{time}',

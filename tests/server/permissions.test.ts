@@ -31,6 +31,8 @@ const ISSUE_MATRIX: Record<Permission, Role[]> = {
   // a client's data rights: owner and manager export and erase; only owners see who looked
   'clients.erase': ['owner', 'manager'],
   'clients.looks': ['owner'],
+  // the Revenue area: an owner's and a manager's figures
+  'revenue.read': ['owner', 'manager'],
   signed_in: EVERYONE,
 };
 
@@ -59,6 +61,9 @@ const NAMED_ROUTES: [string, Permission][] = [
   ['POST /api/admin/v1/broadcasts', 'messaging.edit'],
   ['POST /api/admin/v1/bulk/push', 'clients.push'],
   ['POST /api/admin/v1/bulk/override', 'clients.override'],
+  ['GET /api/admin/v1/revenue/summary', 'revenue.read'],
+  ['GET /api/admin/v1/revenue/mrr-movement', 'revenue.read'],
+  ['GET /api/admin/v1/revenue/cohorts', 'revenue.read'],
 ];
 
 const SEARCH = { appId: 'STUDIOROLES', key: 'search-only-key-for-the-role-tests' };

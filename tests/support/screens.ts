@@ -232,6 +232,13 @@ export const SCREENS: Screen[] = [
   { name: 'overrides', open: (page, url) => goto(page, url, '/overrides', 'Overrides') },
   { name: 'broadcasts', open: (page, url) => goto(page, url, '/broadcasts', 'Broadcasts') },
   {
+    name: 'revenue',
+    async open(page, url) {
+      await goto(page, url, '/revenue', 'Revenue');
+      await poll(() => page.getByRole('region', { name: 'Activity cohorts' }).isVisible()).toBe(true);
+    },
+  },
+  {
     name: 'client page, every section open',
     async open(page, url) {
       await clientPage(page, url);

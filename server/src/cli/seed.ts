@@ -1,6 +1,7 @@
 import { loadConfig } from '../config';
 import { openDatabase } from '../db/client';
 import { isEmpty, seedDemoData } from '../../seed/demo';
+import { seedRevenue } from '../../seed/revenue';
 import { cliArgs } from './common';
 
 const usage = `Usage: npm run seed -- [--clients N] [--videos N] [--views-per-client N] [--force]
@@ -43,6 +44,7 @@ try {
       urlPrefix: config.SERVER_PREFIX,
       log: (line) => console.log(line),
     });
+    await seedRevenue(database, { now: new Date(), log: (line) => console.log(line) });
   }
 } finally {
   await database.close();

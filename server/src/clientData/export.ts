@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import type { Database } from '../db/client';
-import { csvField } from '../audit/list';
+import { csvLine } from '@contract/csv';
 import { EXPORT_SECTIONS, type ExportSection } from './exportSections';
 import { redactTokens } from './scrub';
 
@@ -62,12 +62,12 @@ async function columnsOf(database: Database, section: ExportSection): Promise<st
   return [...rows.map((row) => row.column_name), ...(section.extras ?? []).map((extra) => extra.name)];
 }
 
-/** One section as CSV (the audit log's writer), header first, a batch at a time. */
+/** One section as CSV (the one CSV writer), header first, a batch at a time. */
 async function* sectionCsv(database: Database, section: ExportSection, clientId: number): AsyncGenerator<string> {
   const columns = await columnsOf(database, section);
-  yield `${columns.join(',')}\r\n`;
+  yield `${csvLine(columns)}\r\n`;
   for await (const rows of sectionBatches(database, section, clientId)) {
-    yield rows.map((row) => `${columns.map((column) => csvField(plain(row[column]))).join(',')}\r\n`).join('');
+    yield rows.map((row) => `${csvLine(columns.map((column) => plain(row[column])))}\r\n`).join('');
   }
 }
 

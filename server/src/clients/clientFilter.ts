@@ -1,4 +1,5 @@
 import { DAY_MS } from '@contract/clientRules';
+import { revenueFigureCondition } from '../revenue/clientsBehind';
 import { NO_ACCESS_LEVEL, NO_STATUS, newClientCutoff, type ClientFilter } from '@contract/clientFilterRules';
 
 /**
@@ -72,6 +73,7 @@ export function addClientFilter(where: Where, filter: ClientFilter, now: Date): 
   // Issue 24: tagged clients, through client_tags' (tag, client_id) index (migration 0052).
   if (filter.tag) where.parts.push(`EXISTS (SELECT 1 FROM client_tags ct WHERE ct.client_id = c.id AND ct.tag = ANY(${where.param(filter.tag)}::text[]))`);
   addActivityFilter(where, filter, now);
+  addRevenueFilter(where, filter);
 }
 
 /** Since when, `days` back from `now`, as a parameter. */
@@ -120,6 +122,12 @@ function addOutcomeFilter(where: Where, outcome: string): void {
       ? `o.broadcast_id = ${where.param(Number(parts[1]))}::bigint`
       : `o.message_type = ${where.param(Number(parts[1]))}::int AND o.week = ${where.param(parts[2])}::date`;
   where.parts.push(`EXISTS (SELECT 1 FROM message_outcomes o WHERE o.client_id = c.id AND ${message} AND ${group})`);
+}
+
+/** The clients behind a Revenue figure (server/src/revenue/clientsBehind.ts). */
+function addRevenueFilter(where: Where, filter: ClientFilter): void {
+  if (filter.revenue_figure === undefined && filter.revenue_from === undefined && filter.revenue_to === undefined) return;
+  where.parts.push(revenueFigureCondition(filter, (value) => where.param(value)));
 }
 
 /** The WHERE clause of several filters together (a list's own rule and the caller's filter). */

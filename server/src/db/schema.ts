@@ -10,6 +10,7 @@ export * from './schemaDerived';
 export * from './schemaReach';
 export * from './schemaClient360';
 export * from './schemaDataRights';
+export * from './schemaRevenue';
 
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),

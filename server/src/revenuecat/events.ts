@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 import { readEvent } from '../integrations/revenuecat/events';
+import { registerRevenueJobs } from '../revenue/backfill';
+import { keepRevenueAfter } from '../revenue/keep';
 import { processEvent, refreshAccessOf, type AccessDeps, type ProcessDeps } from './process';
 import { emailId, isErased, revenuecatId } from '../lib/tombstones';
 
@@ -56,7 +58,8 @@ export async function storeEvent(database: Database, body: Record<string, unknow
 async function runStoredEvent(deps: ProcessDeps, id: number) {
   const [row] = await deps.database.query<{ state: string; body: Record<string, unknown> }>('SELECT state, body FROM revenuecat_events WHERE id = $1', [id]);
   if (!row || row.state === 'processed' || row.state === 'ignored') return { state: row?.state ?? 'missing' };
-  const outcome = await processEvent(deps, typeof row.body === 'string' ? JSON.parse(row.body) : row.body);
+  const body = (typeof row.body === 'string' ? JSON.parse(row.body) : row.body) as Record<string, unknown>;
+  const outcome = await processEvent(deps, body);
   await deps.database.query(`UPDATE revenuecat_events SET state = $2, client_id = $3, note = $4, attempts = attempts + 1, processed_at = $5 WHERE id = $1`, [
     id,
     outcome.state,
@@ -64,6 +67,7 @@ async function runStoredEvent(deps: ProcessDeps, id: number) {
     outcome.note,
     deps.clock.now().toISOString(),
   ]);
+  if (outcome.state === 'processed') await keepRevenueAfter(deps.database, body, outcome.clientId);
   return outcome;
 }
 
@@ -129,4 +133,5 @@ export function registerRevenueCatJobs(app: FastifyInstance) {
   app.jobs.define(REVENUECAT_PROCESS, async (job) => runStoredEvent(deps, Number(job.payload.id)), { maxAttempts: 5, backoffMs: 30_000 });
   app.jobs.define(REVENUECAT_SWEEP, async () => sweepEvents(deps), { maxAttempts: 1 });
   app.jobs.define(PURCHASE_ACCESS_EXPIRY, async () => expirePurchaseAccess(deps), { maxAttempts: 1 });
+  registerRevenueJobs(app);
 }

@@ -19,6 +19,7 @@ import overrideRoutes from './overrides';
 import client360Routes from './client360';
 import clientDataRoutes from './clientData';
 import outcomeRoutes from './outcomes';
+import revenueRoutes from './revenue';
 
 /** Every area's routes; each is mounted under SERVER_PREFIX. Add a line per area. */
 export const routePlugins: FastifyPluginAsync[] = [
@@ -42,4 +43,5 @@ export const routePlugins: FastifyPluginAsync[] = [
   client360Routes,
   clientDataRoutes,
   outcomeRoutes,
+  revenueRoutes,
 ];
