@@ -138,7 +138,7 @@ async function fillTables(database: SeedSession, options: SeedOptions, log: (lin
      )
      INSERT INTO clients (first_name, last_name, email_address, mb_client_id, mb_site_id, vod_access_level,
                           purchase_access_level, client_status, first_login, admin_updated_expiration,
-                          admin_replaced_access_level, revenue_cat_user_id, created_at, updated_at)
+                          admin_replaced_access_level, revenue_cat_user_id, created_at, updated_at, phone)
      SELECT first_name, last_name,
             lower(regexp_replace(first_name || '.' || last_name, '[^A-Za-z.]', '', 'g')) || n || '@' || domain,
             CASE WHEN mb_roll < 8 THEN NULL WHEN mb_roll < 12 THEN (n % 90 + 10)::text ELSE (100000 + n)::text END,
@@ -153,7 +153,9 @@ async function fillTables(database: SeedSession, options: SeedOptions, log: (lin
             CASE WHEN n % 97 = 0 THEN CASE WHEN level_roll < 50 THEN 1 WHEN level_roll < 75 THEN 2 ELSE 3 END END,
             CASE WHEN level_roll >= 50 THEN 'rc_' || md5(n::text) END,
             ${ts} - make_interval(days => 31 + login_roll),
-            ${ts} - make_interval(days => login_roll % 30)
+            ${ts} - make_interval(days => login_roll % 30),
+            -- Mindbody's phone for linked clients, in the 555-01xx range set aside for fiction.
+            CASE WHEN mb_roll >= 8 THEN '(555) 01' || lpad((n % 100)::text, 2, '0') || '-' || lpad((n % 10000)::text, 4, '0') END
      FROM gen ORDER BY n;`,
   );
 
@@ -207,6 +209,21 @@ async function fillTables(database: SeedSession, options: SeedOptions, log: (lin
                                 ${h('c.id * 53 + k', 44)} % 100 AS roll) AS t
      WHERE c.mb_site_id IS NOT NULL
      ORDER BY t.start_at;`,
+  );
+
+  await step(
+    'booked classes',
+    // Classes a third of the linked clients booked for the next two weeks (not signed in yet): the client
+    // page's upcoming classes. Ids after each client's past visits above.
+    `WITH names AS (SELECT ${sqlArray(['Power Vinyasa', 'Barre Burn', 'Spin 45', 'Pilates Mat', 'HIIT Express', 'Yin Yoga'])} AS n)
+     INSERT INTO mindbody_visits (client_id, mb_site_id, mb_visit_id, mb_client_id, class_id, class_name, location_id,
+                                  start_at, end_at, attendance, signed_in, missed, late_cancelled, last_modified_at, imported_at)
+     SELECT c.id, c.mb_site_id, 1000000000 + c.id * 100 + 90 + k, c.mb_client_id, 1 + ${h('c.id * 59 + k', 45)} % 6, n[1 + ${h('c.id * 59 + k', 45)} % 6], 1,
+            t.start_at, t.start_at + interval '1 hour', 'booked', false, false, false, ${ts}, ${ts}
+     FROM clients c CROSS JOIN names
+     CROSS JOIN LATERAL generate_series(1, 1 + (${h('c.id', 46)} % 2)::int) AS k
+     CROSS JOIN LATERAL (SELECT date_trunc('hour', ${ts} + make_interval(secs => 86400 + ${h('c.id * 59 + k', 47)} % (13 * 86400))) AS start_at) AS t
+     WHERE c.mb_site_id IS NOT NULL AND c.id % 3 = 0;`,
   );
 
   await step(

@@ -21,6 +21,7 @@ export const en = {
     // The six Messaging entries use messaging.types.*: one label names the entry and titles its page.
     video_manager: 'Video Manager',
     sync_vimeo: 'Sync Vimeo videos',
+    all_videos: 'All Videos', // ours: the video list, for every role that edits videos
     clients: 'Clients',
     all_clients: 'All Clients',
     new_clients: 'New Clients',

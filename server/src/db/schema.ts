@@ -45,6 +45,8 @@ export const clients = pgTable('clients', {
   mb_visits_due_since: tz('mb_visits_due_since'),
   /** When the purchase-derived level next changes by time alone (migration 0031); the expiry job watches it. */
   purchase_access_changes_at: tz('purchase_access_changes_at'),
+  /** Mindbody's phone number (migration 0070). */
+  phone: text('phone'),
 });
 
 /** One row per admin access-level override (migration 0023); the clients row keeps only the one in force. */

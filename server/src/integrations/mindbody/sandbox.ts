@@ -57,6 +57,10 @@ function sandboxClients(siteId: number, dayStart: number): SandboxClient[] {
         FirstName: first,
         LastName: last,
         Email: n % 25 === 0 ? null : `${first}.${last}.${n}@sandbox.mindbody.test`.toLowerCase(),
+        // 555-01xx: the numbers set aside for fiction.
+        MobilePhone: n % 7 === 0 ? null : `(555) 01${String(n % 100).padStart(2, '0')}-${String(1000 + n).slice(-4)}`,
+        HomePhone: n % 7 === 0 && n % 2 === 0 ? `555-01${String(n % 100).padStart(2, '0')}` : null,
+        WorkPhone: null,
         Status: pick(STATUSES, n, 4),
         Active: n % 9 !== 0,
         CreationDate: localTime(dayStart - (200 + (n % 400)) * DAY),
@@ -72,7 +76,31 @@ function sandboxVisits(siteId: number, clientId: string, dayStart: number): Reco
   const n = Number(clientId) - CLIENT_ID_BASE;
   if (siteId !== SANDBOX_SITE_ID || !Number.isInteger(n) || n < 1 || n > SANDBOX_CLIENT_COUNT) return [];
   const count = Math.floor(unit(n, 5) * 9);
-  return Array.from({ length: count }, (_, k) => {
+  // Classes booked ahead (clientvisits lists them when request.endDate is in the future): not signed in yet.
+  const booked = Array.from({ length: Math.floor(unit(n, 13) * 3) }, (_, j) => {
+    const start = dayStart + (1 + Math.floor(unit(n, j, 14) * 13)) * DAY + (6 + Math.floor(unit(n, j, 15) * 13)) * 3_600_000;
+    return {
+      Id: n * 100 + 90 + j,
+      ClassId: 7000 + Math.floor(unit(n, j, 16) * 400),
+      ClientId: clientId,
+      ClientUniqueId: 9_000_000 + n,
+      SiteId: SANDBOX_SITE_ID,
+      LocationId: 1 + (n % 3),
+      StaffId: 100 + Math.floor(unit(n, j, 17) * 12),
+      Name: pick(CLASSES, n, j, 18),
+      StartDateTime: localTime(start),
+      EndDateTime: localTime(start + 3_600_000),
+      LastModifiedDateTime: localTime(dayStart - DAY),
+      SignedIn: false,
+      Missed: false,
+      LateCancelled: false,
+      MakeUp: false,
+      WebSignup: true,
+      AppointmentStatus: 'None',
+      Action: 'None',
+    };
+  });
+  const past = Array.from({ length: count }, (_, k) => {
     const start = dayStart - Math.floor(unit(n, k, 6) * 60) * DAY + (6 + Math.floor(unit(n, k, 7) * 13)) * 3_600_000;
     const roll = unit(n, k, 8);
     const lateCancelled = roll >= 0.9;
@@ -98,6 +126,7 @@ function sandboxVisits(siteId: number, clientId: string, dayStart: number): Reco
       Action: 'None',
     };
   });
+  return [...past, ...booked];
 }
 
 /** Any client id gets contracts (derived from the id), so contract sync works on the demo data too. */
