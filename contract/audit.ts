@@ -52,6 +52,9 @@ export const AUDIT_ACTIONS = [
   'broadcast.edit',
   'broadcast.send',
   'broadcast.cancel',
+  // the at-risk list: a contact logged (called, texted, left a message), a snooze off the list
+  'client.contact',
+  'client.snooze',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -49,6 +49,7 @@ const descriptions = {
   last_activity_days: 'A signed-in class or a stream within the last N days',
   app_installed: 'true: the app reported a usable device token (not a placeholder, not declared dead by FCM); false: none',
   opted_out: 'true: opted out of automated messages; false: not',
+  snoozed: 'true: snoozed off the at-risk list now (POST /api/admin/v1/clients/{id}/snooze); false: not',
   tag: 'Carries any of these tags (issue 24; case-insensitive, as PUT /api/admin/v1/clients/{id}/tags stores them)',
 };
 
@@ -72,6 +73,7 @@ export const ClientFilter = z
     last_activity_days: activityDays('last_activity_days').optional().describe(descriptions.last_activity_days),
     app_installed: z.boolean().optional().describe(descriptions.app_installed),
     opted_out: z.boolean().optional().describe(descriptions.opted_out),
+    snoozed: z.boolean().optional().describe(descriptions.snoozed),
     tag: oneOrMore(Tag, 'tag').optional().describe(descriptions.tag),
   })
   .strict() satisfies z.ZodType<ClientFilterShape>;
@@ -109,6 +111,7 @@ export const ClientFilterQuery = z.object({
   last_activity_days: daysInQuery('last_activity_days').describe(descriptions.last_activity_days),
   app_installed: booleanInQuery('app_installed').optional().describe(descriptions.app_installed),
   opted_out: booleanInQuery('opted_out').optional().describe(descriptions.opted_out),
+  snoozed: booleanInQuery('snoozed').optional().describe(descriptions.snoozed),
   tag: z.preprocess(listInQuery, oneOrMore(Tag, 'tag').optional()).describe(`${descriptions.tag}; repeat the parameter or separate values with commas`),
 });
 

@@ -28,6 +28,7 @@ export const SERVER_ONLY_FILTER_KEYS = [
   'last_activity_days',
   'app_installed',
   'opted_out',
+  'snoozed',
 ] as const;
 
 export interface ClientFilter {
@@ -61,6 +62,8 @@ export interface ClientFilter {
   app_installed?: boolean;
   /** Opted out of automated messages (true) or not (false). */
   opted_out?: boolean;
+  /** Snoozed off the at-risk list now (true) or not (false). */
+  snoozed?: boolean;
 }
 
 /** First logins at or after this moment are 'New' (the window includes its first instant). */

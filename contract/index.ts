@@ -24,4 +24,5 @@ export * from './bulkActions';
 export * from './overrides';
 export * from './timeline';
 export * from './notes';
+export * from './contacts';
 export * from './glance';

@@ -848,6 +848,7 @@ export const en = {
       last_activity_days: 'A class or stream within the last … days',
       app_installed: 'Has the app (a device token)',
       opted_out: 'Opted out of automated messages',
+      snoozed: 'Snoozed off the at-risk list',
     },
     preview: 'Preview',
     preview_failed: 'The preview could not be loaded',

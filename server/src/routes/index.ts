@@ -17,6 +17,7 @@ import segmentRoutes from './segments';
 import broadcastRoutes from './broadcasts';
 import overrideRoutes from './overrides';
 import client360Routes from './client360';
+import clientContactRoutes from './clientContacts';
 
 /** Every area's routes; each is mounted under SERVER_PREFIX. Add a line per area. */
 export const routePlugins: FastifyPluginAsync[] = [
@@ -38,4 +39,5 @@ export const routePlugins: FastifyPluginAsync[] = [
   broadcastRoutes,
   overrideRoutes,
   client360Routes,
+  clientContactRoutes,
 ];

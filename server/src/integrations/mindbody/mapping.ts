@@ -14,8 +14,8 @@ export interface MindbodyClientRecord {
   email_address: string | null;
   client_status: string | null;
   last_modified_at: string | null;
-  /** Client.MobilePhone, else HomePhone, else WorkPhone, as written. */
-  phone: string | null;
+  /** Client.MobilePhone, else HomePhone, else WorkPhone, as written; absent or null: none. */
+  phone?: string | null;
 }
 
 export type Attendance = 'signed_in' | 'missed' | 'late_cancelled' | 'booked';
