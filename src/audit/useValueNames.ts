@@ -2,11 +2,9 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useConsoleDataProvider } from '../providers/dataProvider';
-import { dateTime } from '../clients/format';
+import { calendarDay, dateTime } from '../clients/format';
 import { describeUserAgent } from '../sessions/userAgent';
 import { humanizeField, type ValueNames } from './auditFormat';
-
-const dayFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' });
 
 /** What the audit log needs to put values and field names in words (the client levels come from the server). */
 export function useValueNames(): { names: ValueNames; fieldLabel: (field: string) => string } {
@@ -21,7 +19,7 @@ export function useValueNames(): { names: ValueNames; fieldLabel: (field: string
       videoLevel: (id) => translate(`videos.access_levels.${id}`, { _: '' }) || undefined,
       clientLevel: (sortOrder) => byOrder.get(sortOrder),
       dateTime: (iso) => dateTime(iso),
-      date: (day) => dayFormat.format(new Date(`${day}T00:00:00Z`)),
+      date: (day) => calendarDay(day),
       browser: (userAgent) => describeUserAgent(userAgent) ?? userAgent,
     };
     return { names, fieldLabel: (field: string) => translate(`audit.fields.${field}`, { _: humanizeField(field) }) };
