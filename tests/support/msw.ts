@@ -27,6 +27,13 @@ const client360Defaults = [
       mindbody_status: 'Pending',
       mindbody_linked: false,
       tags: [],
+      phone: null,
+      visits_total: 0,
+      visits_30d: 0,
+      days_since_last_visit: null,
+      total_spent_usd: null,
+      last_app_open: null,
+      upcoming_classes: [],
     }),
   ),
 ];
