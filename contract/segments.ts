@@ -79,7 +79,9 @@ export const AtRiskClient = Client.extend({
     .nullable()
     .describe('the last push that reached a device (staff, automated or broadcast) or contact staff logged (called, texted, left a message)'),
   reachable: z.boolean().describe('a push can reach the client now: a usable device token (as the push itself chooses them)'),
-  unreachable_reason: UnreachableReason.nullable().describe('why not: no_app (no device report), no_token (reports without a token), tokens_dead (FCM declared every token dead)'),
+  unreachable_reason: UnreachableReason.nullable().describe(
+    'why not: no_app (no device report), no_token (reports without a token), tokens_dead (FCM declared every token dead)',
+  ),
 });
 export type AtRiskClient = z.infer<typeof AtRiskClient>;
 export const AtRiskPage = z.object({

@@ -1,5 +1,17 @@
 import { useState } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, FormControlLabel, MenuItem, Radio, RadioGroup, TextField } from '@mui/material';
+import {
+  Button,
+  Dialog,
+  DialogActions,
+  DialogContent,
+  DialogContentText,
+  DialogTitle,
+  FormControlLabel,
+  MenuItem,
+  Radio,
+  RadioGroup,
+  TextField,
+} from '@mui/material';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import { CONTACT_KINDS, CONTACT_NOTE_MAX, SNOOZE_DAY_CHOICES, type ContactKind } from '@contract/contacts';
@@ -26,7 +38,9 @@ export const FollowUpDialog = (props: { mode: FollowUp; clientId: number; name: 
   const [error, setError] = useState<string | null>(null);
   const save = useMutation({
     mutationFn: () =>
-      mode === 'contact' ? dataProvider.logContact(clientId, { kind, note: note.trim() || undefined }) : dataProvider.snoozeClient(clientId, { days, note: note.trim() || undefined }),
+      mode === 'contact'
+        ? dataProvider.logContact(clientId, { kind, note: note.trim() || undefined })
+        : dataProvider.snoozeClient(clientId, { days, note: note.trim() || undefined }),
     onSuccess: (entry) => {
       setNote('');
       setError(null);

@@ -22,10 +22,16 @@ export function describeClientFilter(filter: Record<string, unknown>, translate:
     if (key === 'status') return [t('status', { value: list(value) })];
     if (key === 'tag') return [t('tag', { value: list(value) })];
     if (key === 'vod_access_level') {
-      const levels = (Array.isArray(value) ? value : [value]).map((level) => (Number(level) === 0 ? t('no_level') : (levelName(Number(level)) ?? String(level))));
+      const levels = (Array.isArray(value) ? value : [value]).map((level) =>
+        Number(level) === 0 ? t('no_level') : (levelName(Number(level)) ?? String(level)),
+      );
       return [t('vod_access_level', { value: levels.join(', ') })];
     }
-    const words = isRecord(value) ? Object.entries(value).map(([part, inner]) => `${part}: ${String(inner)}`).join(', ') : list(value);
+    const words = isRecord(value)
+      ? Object.entries(value)
+          .map(([part, inner]) => `${part}: ${String(inner)}`)
+          .join(', ')
+      : list(value);
     return [`${key.replace(/_/g, ' ')}: ${words}`];
   });
   return parts.length ? parts.join('; ') : t('all');

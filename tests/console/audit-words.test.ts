@@ -33,8 +33,14 @@ const SAMPLES: Record<AuditAction, Change> = {
     before: { vod_access_level: 1, admin_updated_expiration: null },
     after: { vod_access_level: 3, admin_updated_expiration: '2026-12-06T03:44:00.000Z', reason: 'Injury: free month' },
   },
-  'client.override_end': { before: { vod_access_level: 3, admin_updated_expiration: '2026-12-06T03:44:00.000Z' }, after: { vod_access_level: 1, admin_updated_expiration: null, ended: 'by_staff' } },
-  'client.override_extend': { before: { admin_updated_expiration: '2026-12-06T03:44:00.000Z' }, after: { admin_updated_expiration: '2026-12-20T03:44:00.000Z' } },
+  'client.override_end': {
+    before: { vod_access_level: 3, admin_updated_expiration: '2026-12-06T03:44:00.000Z' },
+    after: { vod_access_level: 1, admin_updated_expiration: null, ended: 'by_staff' },
+  },
+  'client.override_extend': {
+    before: { admin_updated_expiration: '2026-12-06T03:44:00.000Z' },
+    after: { admin_updated_expiration: '2026-12-20T03:44:00.000Z' },
+  },
   'client.note_add': { before: null, after: { body: 'Knee injury' } },
   'client.note_update': { before: { body: 'Knee injury' }, after: { body: 'Knee injury, better now' } },
   'client.note_delete': { before: { body: 'Knee injury' }, after: null },

@@ -235,5 +235,4 @@ describe('at a glance', { timeout: 60_000 }, () => {
     expect(fact('total_spent')).toBe('none recorded');
     expect(fact('upcoming')).toBe('none booked');
   });
-
 });

@@ -1,6 +1,17 @@
 import { describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../src/providers/i18nProvider';
-import { autopayEntries, calendarDay, contractDates, dateTime, day, isNewClient, mindBodyIdLabel, orUnknown, terminationDate, videoLength } from '../../src/clients/format';
+import {
+  autopayEntries,
+  calendarDay,
+  contractDates,
+  dateTime,
+  day,
+  isNewClient,
+  mindBodyIdLabel,
+  orUnknown,
+  terminationDate,
+  videoLength,
+} from '../../src/clients/format';
 import { RUNTIME_CONFIG_ELEMENT_ID } from '@contract/searchConfig';
 
 const NOW = new Date('2026-11-22T12:00:00Z');

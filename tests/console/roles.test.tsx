@@ -74,7 +74,11 @@ describe('the console follows the role', { timeout: 60_000 }, () => {
     // No 'segments.edit' (the shared segments) and no 'messaging.edit' (broadcasts): neither entry.
     ['front_desk', ['At risk']],
   ] as const)("shows a %s only the Clients group's entries it may use", async (role, shown) => {
-    server.use(as(role), ...dashboard(), http.get('*/api/admin/v1/segments', () => HttpResponse.json([], { headers: { 'content-range': 'segments */0' } })));
+    server.use(
+      as(role),
+      ...dashboard(),
+      http.get('*/api/admin/v1/segments', () => HttpResponse.json([], { headers: { 'content-range': 'segments */0' } })),
+    );
     renderApp('/');
     const group = await screen.findByRole('group', { name: 'Clients' });
     for (const name of shown) await within(group).findByRole('link', { name });

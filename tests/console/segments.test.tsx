@@ -289,5 +289,4 @@ describe('segments and the at-risk list', { timeout: 60_000 }, () => {
     await waitFor(() => expect(saved.at(-1)).toEqual({ path: '22/snooze', body: { days: 14 } }));
     expect(await screen.findByText('Snoozed until Nov 29, 2026')).toBeTruthy();
   });
-
 });

@@ -30,7 +30,8 @@ describe.each(testDatabases())('following up the at-risk list on $name', ({ open
     return AtRiskPage.parse(response.json());
   };
   const row = async (name: string) => (await atRisk()).clients.find((client) => client.first_name === name);
-  const post = (path: string, body: unknown, who = cookie) => app.inject({ method: 'POST', url: `/api/admin/v1${path}`, headers: { cookie: who }, payload: body as object });
+  const post = (path: string, body: unknown, who = cookie) =>
+    app.inject({ method: 'POST', url: `/api/admin/v1${path}`, headers: { cookie: who }, payload: body as object });
 
   beforeAll(async () => {
     resetReachFixtures();
@@ -135,7 +136,9 @@ describe.each(testDatabases())('following up the at-risk list on $name', ({ open
     expect(timeline.entries.map((entry) => [entry.event, entry.detail, entry.by, entry.until])).toEqual([
       ['contact.snoozed', 'On holiday', 'desk@studio.test', until],
     ]);
-    const audit = await database.query<{ action: string; client_id: string }>(`SELECT action, client_id FROM audit_log WHERE action IN ('client.contact', 'client.snooze') ORDER BY id`);
+    const audit = await database.query<{ action: string; client_id: string }>(
+      `SELECT action, client_id FROM audit_log WHERE action IN ('client.contact', 'client.snooze') ORDER BY id`,
+    );
     expect(audit.map((entry) => [entry.action, Number(entry.client_id)])).toEqual([
       ['client.contact', ids.noToken],
       ['client.snooze', ids.deadOnly],
@@ -146,5 +149,4 @@ describe.each(testDatabases())('following up the at-risk list on $name', ({ open
     cookie = await signIn(app);
     expect((await atRisk()).clients.map((client) => client.first_name)).toContain('deadOnly');
   });
-
 });

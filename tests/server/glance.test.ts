@@ -97,7 +97,7 @@ describe.each(testDatabases())('client at a glance on $name', ({ open }) => {
     expect((await glance(ada)).json().push_reachable).toBe(false);
   });
 
-  it("tells the front desk the phone, visits, days since the last, money spent, the last app open and the classes booked", async () => {
+  it('tells the front desk the phone, visits, days since the last, money spent, the last app open and the classes booked', async () => {
     const bea = await insertClient(database, { first_name: 'Bea', mb_client_id: '100777', mb_site_id: -99 });
     await database.query(`UPDATE clients SET phone = '(555) 010-7777' WHERE id = $1`, [bea]);
     // Four classes signed in to (two in the last 30 days), one missed, two booked ahead and one booked in the past (never attended).

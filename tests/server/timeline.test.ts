@@ -117,10 +117,7 @@ describe.each(testDatabases())('client timeline on $name', ({ open }) => {
     expect(next).toBeNull();
     const summary = entries.map((entry) => [entry.event, entry.title, entry.detail, entry.by]);
     // The override's end is its own field (the console writes it in the studio's date format).
-    expect(entries.filter((entry) => entry.kind === 'override').map((entry) => entry.until)).toEqual([
-      null,
-      overrideEnd(60, new Date(ago(2))).toISOString(),
-    ]);
+    expect(entries.filter((entry) => entry.kind === 'override').map((entry) => entry.until)).toEqual([null, overrideEnd(60, new Date(ago(2))).toISOString()]);
     expect(summary).toEqual([
       ['override.ended', 'VOD | BASIC', null, 'coach@studio.test'],
       ['override.granted', 'VOD | PREMIUM', 'Injury: free month', 'coach@studio.test'],

@@ -39,7 +39,9 @@ export const TIMELINE_SOURCES: Source[] = [
     kind: 'stream',
     at: 'w.viewed_at',
     id: 'w.id',
-    select: (where) => `SELECT w.viewed_at AS at, w.id, 'stream.played' AS event, coalesce(vd.title, '') AS title, NULL::text AS detail, NULL::text AS by, NULL::timestamptz AS until
+    select: (
+      where,
+    ) => `SELECT w.viewed_at AS at, w.id, 'stream.played' AS event, coalesce(vd.title, '') AS title, NULL::text AS detail, NULL::text AS by, NULL::timestamptz AS until
       FROM video_views w LEFT JOIN videos vd ON vd.id = w.video_id WHERE w.client_id = $1 AND ${where}`,
   },
   {

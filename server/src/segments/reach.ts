@@ -27,7 +27,9 @@ export async function reachOf(database: Queryable, clientIds: readonly number[])
   }
   const candidates = [...new Set(records.flatMap((record) => usableTokens(record)))];
   const dead = candidates.length
-    ? new Set((await database.query<{ token: string }>('SELECT token FROM dead_push_tokens WHERE token = ANY($1::text[])', [candidates])).map((row) => row.token))
+    ? new Set(
+        (await database.query<{ token: string }>('SELECT token FROM dead_push_tokens WHERE token = ANY($1::text[])', [candidates])).map((row) => row.token),
+      )
     : new Set<string>();
   for (const id of clientIds) {
     const own = byClient.get(id) ?? [];

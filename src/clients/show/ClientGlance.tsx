@@ -12,7 +12,6 @@ import { Fact } from './GlanceFact';
 /** A date never breaks at its hyphens on a narrow screen. */
 const Day = ({ value }: { value: string }) => <span style={{ whiteSpace: 'nowrap' }}>{day(value)}</span>;
 
-
 /** Who the client is at a glance, above the summary and sections (what front-desk staff look for first: ClientContactFacts). */
 export const ClientGlance = ({ client }: { client: ClientRecord }) => {
   const translate = useTranslate();
