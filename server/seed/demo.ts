@@ -155,7 +155,7 @@ async function fillTables(database: SeedSession, options: SeedOptions, log: (lin
             ${ts} - make_interval(days => 31 + login_roll),
             ${ts} - make_interval(days => login_roll % 30),
             -- Mindbody's phone for linked clients, in the 555-01xx range set aside for fiction.
-            CASE WHEN mb_roll >= 8 THEN '(555) 01' || lpad((n % 100)::text, 2, '0') || '-' || lpad((n % 10000)::text, 4, '0') END
+            CASE WHEN mb_roll >= 8 THEN '(555) 01' || (n % 10)::text || '-' || lpad((n % 10000)::text, 4, '0') END
      FROM gen ORDER BY n;`,
   );
 

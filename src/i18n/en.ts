@@ -403,7 +403,7 @@ export const en = {
       visits: 'Classes attended',
       visits_counts: '%{total} in all · %{recent} in the last 30 days',
       last_visit: 'Since the last class',
-      days_today: 'today',
+      days_today: 'less than a day ago',
       days_since: '%{smart_count} day ago |||| %{smart_count} days ago',
       never: 'never',
       total_spent: 'Total spent',
@@ -945,6 +945,7 @@ export const en = {
         follow_up: 'Follow up',
       },
       last_contacted_short: 'Contacted %{date}',
+      never_contacted: 'Never contacted',
       // why a push cannot reach a client (the push is offered only to those it reaches)
       unreachable: {
         no_app: 'No push: no app device reported',

@@ -34,7 +34,7 @@ export const AtRiskRow = ({ client, canPush, canFollowUp }: { client: AtRiskClie
         )}
         {/* On a phone the last-contacted column is folded in here. */}
         <Typography variant="caption" color="text.secondary" sx={{ display: { xs: 'block', sm: 'none' } }}>
-          {t('last_contacted_short', { date: contacted })}
+          {client.last_contacted_at ? t('last_contacted_short', { date: contacted }) : t('never_contacted')}
         </Typography>
       </TableCell>
       <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{client.name ?? ''}</TableCell>

@@ -107,7 +107,7 @@ describe('the audit log in words', () => {
   it('writes a saved filter as its conditions', () => {
     expect(words(SAMPLES['segment.create'])).toEqual([
       'Name: Lapsed app users',
-      'Clients: A class or stream within the last 30 days; No class within the last 14 days; App: installed; Access level: VOD | PREMIUM, no level; Tags: vip',
+      'Clients: Access level: VOD | PREMIUM, no level; Tags: vip; A class or stream within the last 30 days; No class within the last 14 days; App: installed',
     ]);
     expect(words(SAMPLES['segment.delete'])).toEqual(['Name: Everyone', 'Clients: All clients']);
     expect(words(SAMPLES['broadcast.create'])).toContain(

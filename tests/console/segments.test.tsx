@@ -137,7 +137,7 @@ describe('segments and the at-risk list', { timeout: 60_000 }, () => {
     const table = await screen.findByRole('table', { name: 'At risk' });
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual([
-      'Paid OneRunning contractContacted Never',
+      'Paid OneRunning contractNever contacted',
       'Free TwoContacted Nov 20, 2026',
     ]);
     expect(within(rows[0]!).getByText('Never')).toBeTruthy();

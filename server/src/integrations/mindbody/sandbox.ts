@@ -58,8 +58,8 @@ function sandboxClients(siteId: number, dayStart: number): SandboxClient[] {
         LastName: last,
         Email: n % 25 === 0 ? null : `${first}.${last}.${n}@sandbox.mindbody.test`.toLowerCase(),
         // 555-01xx: the numbers set aside for fiction.
-        MobilePhone: n % 7 === 0 ? null : `(555) 01${String(n % 100).padStart(2, '0')}-${String(1000 + n).slice(-4)}`,
-        HomePhone: n % 7 === 0 && n % 2 === 0 ? `555-01${String(n % 100).padStart(2, '0')}` : null,
+        MobilePhone: n % 7 === 0 ? null : `(555) 01${n % 10}-${String(n).padStart(4, '0')}`,
+        HomePhone: n % 7 === 0 && n % 2 === 0 ? `555-01${n % 10}-${String(n).padStart(4, '0')}` : null,
         WorkPhone: null,
         Status: pick(STATUSES, n, 4),
         Active: n % 9 !== 0,
