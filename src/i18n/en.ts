@@ -953,7 +953,7 @@ export const en = {
         tokens_dead: 'No push: the app was removed or signed out',
       },
       log_contact: 'Log contact',
-      log_contact_for: 'Log a contact with %{name}',
+      log_contact_for: 'Log contact with %{name}',
       snooze: 'Snooze',
       snooze_for: 'Snooze %{name}',
       contact_title: 'Log a contact with %{name}',

@@ -270,7 +270,7 @@ describe('segments and the at-risk list', { timeout: 60_000 }, () => {
     );
     const { user } = renderApp('/segments/at-risk');
     const table = await screen.findByRole('table', { name: 'At risk' });
-    await user.click(within(table).getByRole('button', { name: 'Log a contact with Free Two' }));
+    await user.click(within(table).getByRole('button', { name: 'Log contact with Free Two' }));
     let dialog = await screen.findByRole('dialog', { name: 'Log a contact with Free Two' });
     await user.click(within(dialog).getByRole('radio', { name: 'Left a message' }));
     await user.type(within(dialog).getByRole('textbox', { name: 'Note (optional)' }), 'Asked about the new timetable');

@@ -96,7 +96,7 @@ describe('client 360 in Chromium', () => {
     const items = timeline.getByRole('listitem');
     await poll(() => items.nth(0).textContent()).toMatch(new RegExp(`by ${E2E_STAFF.email}.*Override ended by staff`));
     await poll(() => items.nth(1).textContent()).toMatch(
-      new RegExp(`by ${E2E_STAFF.email}.*Override granted: VOD \\| PREMIUM → .*Injury: a free month to come back`),
+      new RegExp(`by ${E2E_STAFF.email}.*Override granted: VOD \\| PREMIUM until .*Injury: a free month to come back`),
     );
   });
 

@@ -58,7 +58,7 @@ describe("the client's reach in Chromium", () => {
     for (const [state, text] of reach)
       expect(state === 'reachable' ? /^Push$/.test(text ?? '') : /^No push: /.test(text ?? ''), `${state}: ${text}`).toBe(true);
 
-    await first.getByRole('button', { name: `Log a contact with ${name}` }).click();
+    await first.getByRole('button', { name: `Log contact with ${name}` }).click();
     const contact = page.getByRole('dialog', { name: `Log a contact with ${name}` });
     await contact.getByRole('radio', { name: 'Called' }).check();
     await contact.getByRole('textbox', { name: 'Note (optional)' }).fill('Back after the holidays');
@@ -96,7 +96,7 @@ describe("the client's reach in Chromium", () => {
           await table.getByRole('row').nth(1).waitFor({ timeout: 30_000 });
           await read('at-risk');
           for (const [button, dialog] of [
-            [/^Log a contact with /, /^Log a contact with /],
+            [/^Log contact with /, /^Log a contact with /],
             [/^Snooze /, /^Snooze .* off the at-risk list$/],
           ] as const) {
             await table.getByRole('button', { name: button }).first().click();
