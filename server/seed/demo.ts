@@ -2,6 +2,7 @@ import type { Database } from '../src/db/client';
 import { demoVideos, videoCategoryNames } from './catalogue';
 import { demoMessages } from './messages';
 import { DOMAINS, FIRST_NAMES, LAST_NAMES, STATUSES } from './people';
+import { bookedClassesSql, demoPhoneSql } from './bookings';
 import { inSeedTransaction, type SeedSession } from './session';
 import { expirePurchaseAccess } from '../src/revenuecat/events';
 
@@ -153,9 +154,7 @@ async function fillTables(database: SeedSession, options: SeedOptions, log: (lin
             CASE WHEN n % 97 = 0 THEN CASE WHEN level_roll < 50 THEN 1 WHEN level_roll < 75 THEN 2 ELSE 3 END END,
             CASE WHEN level_roll >= 50 THEN 'rc_' || md5(n::text) END,
             ${ts} - make_interval(days => 31 + login_roll),
-            ${ts} - make_interval(days => login_roll % 30),
-            -- Mindbody's phone for linked clients, in the 555-01xx range set aside for fiction.
-            CASE WHEN mb_roll >= 8 THEN '(555) 01' || (n % 10)::text || '-' || lpad((n % 10000)::text, 4, '0') END
+            ${ts} - make_interval(days => login_roll % 30), CASE WHEN mb_roll >= 8 THEN ${demoPhoneSql('n')} END
      FROM gen ORDER BY n;`,
   );
 
@@ -192,10 +191,8 @@ async function fillTables(database: SeedSession, options: SeedOptions, log: (lin
 
   await step(
     'class visits',
-    // Linked clients' classes over the last 90 days: most signed in, some missed or cancelled late. Enough
-    // for the timeline, the class filters and the at-risk list (people who came, then stopped) to have
-    // something to read at any size. Visit ids start at 10^9, clear of the sandbox site's own
-    // (server/src/integrations/mindbody/sandbox.ts), which shares site -99 with the demo clients.
+    // Linked clients' classes of the last 90 days (most signed in, some missed or late-cancelled) for the timeline,
+    // the class filters and the at-risk list. Ids from 10^9: clear of the sandbox site's, which shares site -99.
     `WITH names AS (SELECT ${sqlArray(['Power Vinyasa', 'Barre Burn', 'Spin 45', 'Pilates Mat', 'HIIT Express', 'Yin Yoga'])} AS n)
      INSERT INTO mindbody_visits (client_id, mb_site_id, mb_visit_id, mb_client_id, class_id, class_name, location_id,
                                   start_at, end_at, attendance, signed_in, missed, late_cancelled, last_modified_at, imported_at)
@@ -210,21 +207,7 @@ async function fillTables(database: SeedSession, options: SeedOptions, log: (lin
      WHERE c.mb_site_id IS NOT NULL
      ORDER BY t.start_at;`,
   );
-
-  await step(
-    'booked classes',
-    // Classes a third of the linked clients booked for the next two weeks (not signed in yet): the client
-    // page's upcoming classes. Ids after each client's past visits above.
-    `WITH names AS (SELECT ${sqlArray(['Power Vinyasa', 'Barre Burn', 'Spin 45', 'Pilates Mat', 'HIIT Express', 'Yin Yoga'])} AS n)
-     INSERT INTO mindbody_visits (client_id, mb_site_id, mb_visit_id, mb_client_id, class_id, class_name, location_id,
-                                  start_at, end_at, attendance, signed_in, missed, late_cancelled, last_modified_at, imported_at)
-     SELECT c.id, c.mb_site_id, 1000000000 + c.id * 100 + 90 + k, c.mb_client_id, 1 + ${h('c.id * 59 + k', 45)} % 6, n[1 + ${h('c.id * 59 + k', 45)} % 6], 1,
-            t.start_at, t.start_at + interval '1 hour', 'booked', false, false, false, ${ts}, ${ts}
-     FROM clients c CROSS JOIN names
-     CROSS JOIN LATERAL generate_series(1, 1 + (${h('c.id', 46)} % 2)::int) AS k
-     CROSS JOIN LATERAL (SELECT date_trunc('hour', ${ts} + make_interval(secs => 86400 + ${h('c.id * 59 + k', 47)} % (13 * 86400))) AS start_at) AS t
-     WHERE c.mb_site_id IS NOT NULL AND c.id % 3 = 0;`,
-  );
+  await step('booked classes', bookedClassesSql(h, ts));
 
   await step(
     'favorites',
