@@ -5,7 +5,7 @@ import type { TimelineEntry } from '@contract/timeline';
 import type { Note } from '@contract/notes';
 import { clientFilterOf, pageSearch } from '../../src/clients/listPaging';
 import { fakeClient360Server } from '../support/client360Msw';
-import { server } from '../support/msw';
+import { EMPTY_GLANCE, server } from '../support/msw';
 import { renderApp } from './helpers/renderApp';
 import { aClient } from './helpers/clientData';
 
@@ -201,27 +201,7 @@ describe('at a glance', { timeout: 60_000 }, () => {
     server.use(
       ...fake.handlers,
       http.get('*/api/admin/v1/clients/:id/glance', () =>
-        HttpResponse.json({
-          member_since: null,
-          last_class: null,
-          last_stream: null,
-          level_name: 'VOD | PREMIUM',
-          plan: null,
-          override_ends_at: '2026-12-06T03:44:00.000Z',
-          lifetime_purchases: 0,
-          platforms: [],
-          push_reachable: false,
-          mindbody_status: 'Pending',
-          mindbody_linked: false,
-          tags: [],
-          phone: null,
-          visits_total: 0,
-          visits_30d: 0,
-          days_since_last_visit: null,
-          total_spent_usd: null,
-          last_app_open: null,
-          upcoming_classes: [],
-        }),
+        HttpResponse.json({ ...EMPTY_GLANCE, level_name: 'VOD | PREMIUM', override_ends_at: '2026-12-06T03:44:00.000Z' }),
       ),
     );
     renderApp('/client/7');

@@ -72,59 +72,57 @@ function sandboxClients(siteId: number, dayStart: number): SandboxClient[] {
   });
 }
 
+/** One Visit of GET /client/clientvisits, as Mindbody writes it; `seed` and `salts` pick its class, staff member and name. */
+function sandboxVisit(
+  n: number,
+  clientId: string,
+  visit: { id: number; seed: number[]; salts: [number, number, number]; start: number; modified: number },
+  flags: { SignedIn: boolean; Missed: boolean; LateCancelled: boolean; WebSignup: boolean },
+): Record<string, unknown> {
+  const [classSalt, staffSalt, nameSalt] = visit.salts;
+  return {
+    Id: visit.id,
+    ClassId: 7000 + Math.floor(unit(...visit.seed, classSalt) * 400),
+    ClientId: clientId,
+    ClientUniqueId: 9_000_000 + n,
+    SiteId: SANDBOX_SITE_ID,
+    LocationId: 1 + (n % 3),
+    StaffId: 100 + Math.floor(unit(...visit.seed, staffSalt) * 12),
+    Name: pick(CLASSES, ...visit.seed, nameSalt),
+    StartDateTime: localTime(visit.start),
+    EndDateTime: localTime(visit.start + 3_600_000),
+    LastModifiedDateTime: localTime(visit.modified),
+    ...flags,
+    MakeUp: false,
+    AppointmentStatus: 'None',
+    Action: 'None',
+  };
+}
+
 function sandboxVisits(siteId: number, clientId: string, dayStart: number): Record<string, unknown>[] {
   const n = Number(clientId) - CLIENT_ID_BASE;
   if (siteId !== SANDBOX_SITE_ID || !Number.isInteger(n) || n < 1 || n > SANDBOX_CLIENT_COUNT) return [];
-  const count = Math.floor(unit(n, 5) * 9);
-  // Classes booked ahead (clientvisits lists them when request.endDate is in the future): not signed in yet.
-  const booked = Array.from({ length: Math.floor(unit(n, 13) * 3) }, (_, j) => {
-    const start = dayStart + (1 + Math.floor(unit(n, j, 14) * 13)) * DAY + (6 + Math.floor(unit(n, j, 15) * 13)) * 3_600_000;
-    return {
-      Id: n * 100 + 90 + j,
-      ClassId: 7000 + Math.floor(unit(n, j, 16) * 400),
-      ClientId: clientId,
-      ClientUniqueId: 9_000_000 + n,
-      SiteId: SANDBOX_SITE_ID,
-      LocationId: 1 + (n % 3),
-      StaffId: 100 + Math.floor(unit(n, j, 17) * 12),
-      Name: pick(CLASSES, n, j, 18),
-      StartDateTime: localTime(start),
-      EndDateTime: localTime(start + 3_600_000),
-      LastModifiedDateTime: localTime(dayStart - DAY),
-      SignedIn: false,
-      Missed: false,
-      LateCancelled: false,
-      MakeUp: false,
-      WebSignup: true,
-      AppointmentStatus: 'None',
-      Action: 'None',
-    };
-  });
-  const past = Array.from({ length: count }, (_, k) => {
+  const past = Array.from({ length: Math.floor(unit(n, 5) * 9) }, (_, k) => {
     const start = dayStart - Math.floor(unit(n, k, 6) * 60) * DAY + (6 + Math.floor(unit(n, k, 7) * 13)) * 3_600_000;
     const roll = unit(n, k, 8);
     const lateCancelled = roll >= 0.9;
     const missed = roll >= 0.78 && !lateCancelled;
-    return {
-      Id: n * 100 + k + 1,
-      ClassId: 7000 + Math.floor(unit(n, k, 9) * 400),
-      ClientId: clientId,
-      ClientUniqueId: 9_000_000 + n,
-      SiteId: SANDBOX_SITE_ID,
-      LocationId: 1 + (n % 3),
-      StaffId: 100 + Math.floor(unit(n, k, 10) * 12),
-      Name: pick(CLASSES, n, k, 11),
-      StartDateTime: localTime(start),
-      EndDateTime: localTime(start + 3_600_000),
-      LastModifiedDateTime: localTime(start),
-      SignedIn: !missed && !lateCancelled,
-      Missed: missed,
-      LateCancelled: lateCancelled,
-      MakeUp: false,
-      WebSignup: unit(n, k, 12) < 0.6,
-      AppointmentStatus: 'None',
-      Action: 'None',
-    };
+    return sandboxVisit(
+      n,
+      clientId,
+      { id: n * 100 + k + 1, seed: [n, k], salts: [9, 10, 11], start, modified: start },
+      { SignedIn: !missed && !lateCancelled, Missed: missed, LateCancelled: lateCancelled, WebSignup: unit(n, k, 12) < 0.6 },
+    );
+  });
+  // Classes booked ahead (clientvisits lists them when request.endDate is in the future): not attended yet.
+  const booked = Array.from({ length: Math.floor(unit(n, 13) * 3) }, (_, j) => {
+    const start = dayStart + (1 + Math.floor(unit(n, j, 14) * 13)) * DAY + (6 + Math.floor(unit(n, j, 15) * 13)) * 3_600_000;
+    return sandboxVisit(
+      n,
+      clientId,
+      { id: n * 100 + 90 + j, seed: [n, j], salts: [16, 17, 18], start, modified: dayStart - DAY },
+      { SignedIn: false, Missed: false, LateCancelled: false, WebSignup: true },
+    );
   });
   return [...past, ...booked];
 }
