@@ -60,6 +60,9 @@ export const AUDIT_ACTIONS = [
   'broadcast.cancel',
   // the Revenue area's backfill of its kept figures
   'revenue.backfill',
+  // the at-risk list: a contact logged (called, texted, left a message), a snooze off the list
+  'client.contact',
+  'client.snooze',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -61,6 +61,7 @@ const descriptions = {
   revenue_figure: `The clients behind a Revenue figure: ${REVENUE_FIGURES.join(', ')} (docs/revenue.md#the-clients-behind-a-figure)`,
   revenue_from: "The figure's start, a day (YYYY-MM-DD, UTC) or an instant; the moment of paying/trialing; the cohort month of cohort_*",
   revenue_to: "The figure's end (excluded), a day or an instant; the month counted of cohort_*",
+  snoozed: 'true: snoozed off the at-risk list now (POST /api/admin/v1/clients/{id}/snooze); false: not',
   tag: 'Carries any of these tags (issue 24; case-insensitive, as PUT /api/admin/v1/clients/{id}/tags stores them)',
 };
 
@@ -84,6 +85,7 @@ export const ClientFilter = z
     last_activity_days: activityDays('last_activity_days').optional().describe(descriptions.last_activity_days),
     app_installed: z.boolean().optional().describe(descriptions.app_installed),
     opted_out: z.boolean().optional().describe(descriptions.opted_out),
+    snoozed: z.boolean().optional().describe(descriptions.snoozed),
     tag: oneOrMore(Tag, 'tag').optional().describe(descriptions.tag),
     outcome: outcomeGroup.optional().describe(descriptions.outcome),
     revenue_figure: revenueFigure.optional().describe(descriptions.revenue_figure),
@@ -125,6 +127,7 @@ export const ClientFilterQuery = z.object({
   last_activity_days: daysInQuery('last_activity_days').describe(descriptions.last_activity_days),
   app_installed: booleanInQuery('app_installed').optional().describe(descriptions.app_installed),
   opted_out: booleanInQuery('opted_out').optional().describe(descriptions.opted_out),
+  snoozed: booleanInQuery('snoozed').optional().describe(descriptions.snoozed),
   tag: z.preprocess(listInQuery, oneOrMore(Tag, 'tag').optional()).describe(`${descriptions.tag}; repeat the parameter or separate values with commas`),
   outcome: outcomeGroup.optional().describe(descriptions.outcome),
   revenue_figure: revenueFigure.optional().describe(descriptions.revenue_figure),

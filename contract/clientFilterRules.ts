@@ -33,6 +33,7 @@ export const SERVER_ONLY_FILTER_KEYS = [
   'revenue_figure',
   'revenue_from',
   'revenue_to',
+  'snoozed',
 ] as const;
 
 export interface ClientFilter {
@@ -74,6 +75,8 @@ export interface ClientFilter {
   revenue_from?: string;
   /** The figure's end, excluded (a day or an instant); the month after the cohort for cohorts. */
   revenue_to?: string;
+  /** Snoozed off the at-risk list now (true) or not (false). */
+  snoozed?: boolean;
 }
 
 /** First logins at or after this moment are 'New' (the window includes its first instant). */

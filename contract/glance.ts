@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export const UPCOMING_CLASSES_SHOWN = 5;
+
 /** Issue 24 point 1: the client "at a glance", above the client page's sections. */
 export const ClientGlance = z.object({
   member_since: z.iso.datetime().nullable().describe('First login in the app, else when the client was first stored'),
@@ -23,5 +25,18 @@ export const ClientGlance = z.object({
   mindbody_status: z.string().describe("Mindbody's status; 'Pending' when none"),
   mindbody_linked: z.boolean(),
   tags: z.array(z.string()),
+  // What front-desk staff look for first (docs/features.md#clients).
+  phone: z.string().nullable().describe("Mindbody's phone number (mobile, else home, else work)"),
+  visits_total: z.number().int().describe('Classes the client signed in to, ever (as imported from Mindbody)'),
+  visits_30d: z.number().int().describe('Classes the client signed in to in the last 30 days'),
+  days_since_last_visit: z.number().int().nullable().describe('Whole days since the last signed-in class; null: none'),
+  total_spent_usd: z
+    .number()
+    .nullable()
+    .describe("The sum of RevenueCat's `price` (USD) over the client's production events, refunds negative; null: none carries a price"),
+  last_app_open: z.iso.datetime().nullable().describe("The app's last report for the client: a device report or a video view"),
+  upcoming_classes: z
+    .array(z.object({ at: z.iso.datetime(), name: z.string() }))
+    .describe(`Classes booked in Mindbody from now on, soonest first (at most ${UPCOMING_CLASSES_SHOWN}; imported with the visits)`),
 });
 export type ClientGlance = z.infer<typeof ClientGlance>;

@@ -24,6 +24,7 @@ export * from './bulkActions';
 export * from './overrides';
 export * from './timeline';
 export * from './notes';
+export * from './contacts';
 export * from './glance';
 export * from './clientData';
 export * from './revenue';

@@ -15,6 +15,7 @@ export const PERMISSIONS = {
   'clients.read': 'see clients, lists, search, client page',
   'clients.push': 'push to one client, sync contracts, bulk pushes to selected clients',
   'clients.notes': "add notes (and edit or delete one's own) and set tags on clients",
+  'segments.edit': "create, change and delete the studio's shared segments",
   'clients.override': 'grant or end an access-level override, favorites changes',
   'messaging.edit': 'edit push templates and automated sending, broadcasts to segments',
   'videos.edit': 'edit videos, run the Vimeo sync',
@@ -84,7 +85,8 @@ export const CONSOLE_ACCESS: Record<string, Record<string, Permission>> = {
   audit: { '*': 'audit.read' },
   'audit-staff': { '*': 'audit.read' },
   staff: { '*': 'staff.manage' },
-  segments: { '*': 'clients.read' },
+  // Everyone who sees clients opens and uses segments; changing the shared ones is 'segments.edit'.
+  segments: { list: 'clients.read', show: 'clients.read', create: 'segments.edit', edit: 'segments.edit', delete: 'segments.edit' },
   revenue: { '*': 'revenue.read' },
   broadcasts: { list: 'clients.read', show: 'clients.read', create: 'messaging.edit', cancel: 'messaging.edit' },
   sessions: { '*': 'signed_in' },

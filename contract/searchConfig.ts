@@ -8,4 +8,6 @@ export const RUNTIME_CONFIG_ELEMENT_ID = 'studio-runtime-config';
 export const SEARCH_HOST_SELF = 'self';
 export interface RuntimeConfig {
   algolia?: { appId?: string; searchKey?: string; host?: string };
+  /** STUDIO_TIME_ZONE: the console writes dates and times in it. */
+  time_zone?: string;
 }

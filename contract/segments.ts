@@ -53,6 +53,8 @@ export const atRiskFilter = (activeDays: number, quietDays: number): ClientFilte
   last_activity_days: activeDays + quietDays,
   no_class_days: quietDays,
   no_stream_days: quietDays,
+  // A client staff snoozed is off the list (and out of its broadcast) until the snooze ends.
+  snoozed: false,
 });
 
 export const AtRiskQuery = z
@@ -64,11 +66,22 @@ export const AtRiskQuery = z
     path: ['page'],
     message: `page × perPage must be at most ${AT_RISK_DEPTH.toLocaleString('en-US')}: the at-risk list is paged through its first ${AT_RISK_DEPTH.toLocaleString('en-US')} clients; reach all of them with its filter (Broadcast, a bulk action or the client list)`,
   });
+/** Why a push cannot reach a client: no device report from the app, reports without a token, or only tokens FCM declared dead. */
+export const UNREACHABLE_REASONS = ['no_app', 'no_token', 'tokens_dead'] as const;
+export const UnreachableReason = z.enum(UNREACHABLE_REASONS);
+export type UnreachableReason = z.infer<typeof UnreachableReason>;
 export const AtRiskClient = Client.extend({
   paid: z.boolean().describe('on a paid access level'),
   active_contract: z.boolean().describe('a Mindbody contract running now'),
   last_active_at: z.iso.datetime().nullable().describe('the last signed-in class or stream'),
-  last_contacted_at: z.iso.datetime().nullable().describe('the last push to the client (staff, automated or broadcast)'),
+  last_contacted_at: z.iso
+    .datetime()
+    .nullable()
+    .describe('the last push that reached a device (staff, automated or broadcast) or contact staff logged (called, texted, left a message)'),
+  reachable: z.boolean().describe('a push can reach the client now: a usable device token (as the push itself chooses them)'),
+  unreachable_reason: UnreachableReason.nullable().describe(
+    'why not: no_app (no device report), no_token (reports without a token), tokens_dead (FCM declared every token dead)',
+  ),
 });
 export type AtRiskClient = z.infer<typeof AtRiskClient>;
 export const AtRiskPage = z.object({

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { wholeNumber } from './ids';
 
 /** Issue 24 point 2: what the client's timeline holds, one kind per filter chip. */
-export const TIMELINE_KINDS = ['visit', 'stream', 'purchase', 'override', 'push', 'contract_sync', 'note'] as const;
+export const TIMELINE_KINDS = ['visit', 'stream', 'purchase', 'override', 'push', 'contract_sync', 'note', 'contact'] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 
 /** What exactly happened; the console names each in its messages file (timeline.events.<event>). */
@@ -32,6 +32,11 @@ export const TIMELINE_EVENTS = [
   'contract_sync.stored',
   'contract_sync.failed',
   'note.added',
+  // the at-risk list's follow-ups (contract/contacts.ts)
+  'contact.called',
+  'contact.texted',
+  'contact.left_message',
+  'contact.snoozed',
 ] as const;
 export type TimelineEvent = (typeof TIMELINE_EVENTS)[number];
 
@@ -76,6 +81,7 @@ export const TimelineEntry = z.object({
   title: z.string().describe('What it concerns: a class, a video, a level and its end, a push title'),
   detail: z.string().nullable().describe("More: a reason, a push's text, a status"),
   by: z.string().nullable().describe('The staff member who did it, when staff did'),
+  until: z.iso.datetime().nullable().describe("An end the entry names: an override's, a snooze's"),
 });
 export type TimelineEntry = z.infer<typeof TimelineEntry>;
 

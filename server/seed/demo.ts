@@ -2,6 +2,7 @@ import type { Database } from '../src/db/client';
 import { demoVideos, videoCategoryNames } from './catalogue';
 import { demoMessages } from './messages';
 import { DOMAINS, FIRST_NAMES, LAST_NAMES, STATUSES } from './people';
+import { bookedClassesSql, demoPhoneSql } from './bookings';
 import { inSeedTransaction, type SeedSession } from './session';
 import { expirePurchaseAccess } from '../src/revenuecat/events';
 
@@ -138,7 +139,7 @@ async function fillTables(database: SeedSession, options: SeedOptions, log: (lin
      )
      INSERT INTO clients (first_name, last_name, email_address, mb_client_id, mb_site_id, vod_access_level,
                           purchase_access_level, client_status, first_login, admin_updated_expiration,
-                          admin_replaced_access_level, revenue_cat_user_id, created_at, updated_at)
+                          admin_replaced_access_level, revenue_cat_user_id, created_at, updated_at, phone)
      SELECT first_name, last_name,
             lower(regexp_replace(first_name || '.' || last_name, '[^A-Za-z.]', '', 'g')) || n || '@' || domain,
             CASE WHEN mb_roll < 8 THEN NULL WHEN mb_roll < 12 THEN (n % 90 + 10)::text ELSE (100000 + n)::text END,
@@ -153,7 +154,7 @@ async function fillTables(database: SeedSession, options: SeedOptions, log: (lin
             CASE WHEN n % 97 = 0 THEN CASE WHEN level_roll < 50 THEN 1 WHEN level_roll < 75 THEN 2 ELSE 3 END END,
             CASE WHEN level_roll >= 50 THEN 'rc_' || md5(n::text) END,
             ${ts} - make_interval(days => 31 + login_roll),
-            ${ts} - make_interval(days => login_roll % 30)
+            ${ts} - make_interval(days => login_roll % 30), CASE WHEN mb_roll >= 8 THEN ${demoPhoneSql('n')} END
      FROM gen ORDER BY n;`,
   );
 
@@ -190,10 +191,8 @@ async function fillTables(database: SeedSession, options: SeedOptions, log: (lin
 
   await step(
     'class visits',
-    // Linked clients' classes over the last 90 days: most signed in, some missed or cancelled late. Enough
-    // for the timeline, the class filters and the at-risk list (people who came, then stopped) to have
-    // something to read at any size. Visit ids start at 10^9, clear of the sandbox site's own
-    // (server/src/integrations/mindbody/sandbox.ts), which shares site -99 with the demo clients.
+    // Linked clients' classes of the last 90 days (most signed in, some missed or late-cancelled) for the timeline,
+    // the class filters and the at-risk list. Ids from 10^9: clear of the sandbox site's, which shares site -99.
     `WITH names AS (SELECT ${sqlArray(['Power Vinyasa', 'Barre Burn', 'Spin 45', 'Pilates Mat', 'HIIT Express', 'Yin Yoga'])} AS n)
      INSERT INTO mindbody_visits (client_id, mb_site_id, mb_visit_id, mb_client_id, class_id, class_name, location_id,
                                   start_at, end_at, attendance, signed_in, missed, late_cancelled, last_modified_at, imported_at)
@@ -208,6 +207,7 @@ async function fillTables(database: SeedSession, options: SeedOptions, log: (lin
      WHERE c.mb_site_id IS NOT NULL
      ORDER BY t.start_at;`,
   );
+  await step('booked classes', bookedClassesSql(h, ts));
 
   await step(
     'favorites',

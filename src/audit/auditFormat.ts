@@ -18,14 +18,20 @@ export interface ValueNames {
   date: (isoDay: string) => string;
   /** A User-Agent header as 'Chrome on Linux'. */
   browser: (userAgent: string) => string;
+  /** A saved client filter (a segment's, a broadcast's) in words. */
+  filter?: (filter: Record<string, unknown>) => string;
+  /** A field's name in words, for the parts of a stored object. */
+  field?: (field: string) => string;
 }
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 const VIDEO_LEVEL_FIELDS = new Set(['access_level_id']);
 const CLIENT_LEVEL_FIELDS = new Set(['vod_access_level', 'new_vod_access_level', 'level', 'replaced_level', 'app_access_level_id']);
 const MOMENT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 const DAY = /^\d{4}-\d{2}-\d{2}$/;
 
-/** A stored value as staff read it: nothing as '—', levels and dates by name, lists joined, other objects as JSON. */
+/** A stored value as staff read it: nothing as '—', levels and dates by name, lists joined, filters and other objects in words. */
 export const formatValue = (value: unknown, field = '', names?: ValueNames): string => {
   if (value === null || value === undefined || value === '') return '—';
   if (names) {
@@ -35,8 +41,13 @@ export const formatValue = (value: unknown, field = '', names?: ValueNames): str
     if (typeof value === 'string' && field === 'user_agent') return names.browser(value);
     if (typeof value === 'string' && MOMENT.test(value)) return names.dateTime(value);
     if (typeof value === 'string' && DAY.test(value)) return names.date(value);
-    if (Array.isArray(value) && value.every((item) => typeof item !== 'object' || item === null))
-      return value.map((item) => formatValue(item, field, names)).join(', ');
+    if (Array.isArray(value)) return value.map((item) => formatValue(item, field, names)).join(', ');
+    if (isPlainObject(value) && field === 'filter' && names.filter) return names.filter(value);
+    // Any other stored object reads as its parts in words ('Favorites: 2; Pushes: 1'), never as JSON.
+    if (isPlainObject(value)) {
+      const parts = Object.entries(value).map(([key, part]) => `${names.field?.(key) ?? humanizeField(key)}: ${formatValue(part, key, names)}`);
+      return parts.length ? parts.join('; ') : '—';
+    }
   }
   if (typeof value === 'string') return value;
   return JSON.stringify(value);

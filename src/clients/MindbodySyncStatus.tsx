@@ -4,9 +4,9 @@ import CloudOffIcon from '@mui/icons-material/CloudOff';
 import ErrorOutlineIcon from '@mui/icons-material/ErrorOutline';
 import SyncIcon from '@mui/icons-material/Sync';
 import { useQuery } from '@tanstack/react-query';
-import { format } from 'date-fns';
 import { useTranslate } from 'react-admin';
 import { useConsoleDataProvider } from '../providers/dataProvider';
+import { dateTime } from './format';
 import { describeMindbodyBudget, describeMindbodySync, type SyncTone } from './mindbodySync';
 
 const ICONS: Record<SyncTone, typeof SyncIcon> = { ok: CloudDoneIcon, running: SyncIcon, failed: ErrorOutlineIcon, never: CloudOffIcon };
@@ -28,7 +28,7 @@ export const MindbodySyncStatus = () => {
   if (!data || !Array.isArray(data.sites)) return null;
   const line = describeMindbodySync(data);
   const Icon = ICONS[line.tone];
-  const text = translate(line.key, { time: line.syncedAt ? format(new Date(line.syncedAt), 'PP p') : '' });
+  const text = translate(line.key, { time: line.syncedAt ? dateTime(line.syncedAt) : '' });
   const hint = line.detail ?? (data.mode === 'sandbox' ? translate('mindbody_sync.sandbox') : '');
   const budget = describeMindbodyBudget(data);
   const budgetText = [

@@ -1,5 +1,6 @@
 import type { AutopayEvent } from '@contract/clients';
 import { DAY_MS, NEW_CLIENT_WINDOW_DAYS, hasMindBodyId } from '@contract/clientRules';
+import { readRuntimeConfig } from '../providers/config';
 
 /** Spec §4: 'New' while the first login is at most 30 days old (the server's New list uses the same instant). */
 export function isNewClient(firstLogin: string | null | undefined, now: Date): boolean {
@@ -18,14 +19,54 @@ export function orUnknown(value: string | number | null | undefined, unknown: st
 /** Spec §2: the MindBody id, or N/A when missing or 2 characters or shorter. */
 export const mindBodyIdLabel = (id: string | null | undefined, notAvailable: string) => (hasMindBodyId(id) ? id : notAvailable);
 
-/** The first 10 characters of a date-time (its calendar date as sent), or '' for none. */
-export const dateOnly = (value: string | null | undefined) => (value ? value.slice(0, 10) : '');
+/**
+ * One way to write dates and times across the console: in the studio's time zone (STUDIO_TIME_ZONE,
+ * which the server puts into the page; the browser's zone without it) and the browser's locale
+ * ('Dec 6, 2026' and 'Dec 6, 2026, 3:44 AM' in English).
+ */
+const formats = new Map<string, Intl.DateTimeFormat>();
+function formatter(kind: 'day' | 'moment', timeZone: string | undefined): Intl.DateTimeFormat {
+  const key = `${kind}|${timeZone ?? ''}`;
+  let format = formats.get(key);
+  if (!format) {
+    const options: Intl.DateTimeFormatOptions = kind === 'day' ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' };
+    try {
+      format = new Intl.DateTimeFormat(undefined, { ...options, timeZone });
+    } catch {
+      // A zone this browser does not know: its own zone rather than no date at all.
+      format = new Intl.DateTimeFormat(undefined, options);
+    }
+    formats.set(key, format);
+  }
+  return format;
+}
 
-/** Contract Date column: start and end, each cut to its first 10 characters (shown as 'start - end'). */
-export const contractDates = (start: string | null | undefined, end: string | null | undefined) => ({ start: dateOnly(start), end: dateOnly(end) });
+let studioZone: string | null | undefined;
+/** The studio's time zone from the page (undefined: the browser's). */
+export function studioTimeZone(): string | undefined {
+  if (studioZone === undefined) studioZone = readRuntimeConfig().time_zone ?? null;
+  return studioZone ?? undefined;
+}
+
+/** A calendar date as written (a contract's day, 'YYYY-MM-DD…'): 'Jan 5, 2026', whatever the zone; '' for none. */
+export function calendarDay(value: string | null | undefined): string {
+  const match = value ? /^(\d{4})-(\d{2})-(\d{2})/.exec(value) : null;
+  if (!match) return value ?? '';
+  return formatter('day', 'UTC').format(new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3]))));
+}
+
+/** The day of a moment in the studio's zone: 'Dec 6, 2026'; '' for none. */
+export function day(value: string | null | undefined, timeZone: string | undefined = studioTimeZone()): string {
+  if (!value) return '';
+  const at = new Date(value);
+  return Number.isNaN(at.getTime()) ? value : formatter('day', timeZone).format(at);
+}
+
+/** Contract Date column: start and end as calendar days (shown as 'start - end'). */
+export const contractDates = (start: string | null | undefined, end: string | null | undefined) => ({ start: calendarDay(start), end: calendarDay(end) });
 
 /** Termination Date column: the date, or N/A when the contract was not terminated. */
-export const terminationDate = (value: string | null | undefined, notAvailable: string) => (value ? dateOnly(value) : notAvailable);
+export const terminationDate = (value: string | null | undefined, notAvailable: string) => (value ? calendarDay(value) : notAvailable);
 
 export const AUTOPAY_EVENTS_SHOWN = 3;
 
@@ -34,14 +75,14 @@ export const moneyAmount = (amount: number) => (Number.isInteger(amount) ? Strin
 
 /** Upcoming AutoPay Dates column: the first three events (spec §9), each shown as '$amount on date'. */
 export const autopayEntries = (events: AutopayEvent[] | null | undefined) =>
-  (events ?? []).slice(0, AUTOPAY_EVENTS_SHOWN).map((event) => ({ amount: moneyAmount(event.ChargeAmount), date: dateOnly(event.ScheduleDate) }));
+  (events ?? []).slice(0, AUTOPAY_EVENTS_SHOWN).map((event) => ({ amount: moneyAmount(event.ChargeAmount), date: calendarDay(event.ScheduleDate) }));
 
-/** A moment for staff to read, in their time zone: 'Nov 22, 2026, 12:00 PM'; '' for none. */
-export function dateTime(value: string | null | undefined, timeZone?: string): string {
+/** A moment for staff to read, in the studio's time zone: 'Nov 22, 2026, 12:00 PM'; '' for none. */
+export function dateTime(value: string | null | undefined, timeZone: string | undefined = studioTimeZone()): string {
   if (!value) return '';
   const at = new Date(value);
   if (Number.isNaN(at.getTime())) return value;
-  return new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone }).format(at);
+  return formatter('moment', timeZone).format(at);
 }
 
 /** Spec §5: under 60 seconds the 'under a minute' text, otherwise whole minutes (floored). */

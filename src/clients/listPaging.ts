@@ -27,7 +27,7 @@ const asList = (value: unknown) => (Array.isArray(value) ? value : value === und
 
 /** The segment filters (issue 23): days back, and yes/no. */
 export const ACTIVITY_KEYS = ['last_class_days', 'no_class_days', 'last_stream_days', 'no_stream_days', 'last_activity_days'] as const;
-export const BOOLEAN_SEGMENT_KEYS = ['app_installed', 'opted_out'] as const;
+export const BOOLEAN_SEGMENT_KEYS = ['app_installed', 'opted_out', 'snoozed'] as const;
 
 /**
  * react-admin's filter values (from the URL, so anything) as a client filter: parts that are not

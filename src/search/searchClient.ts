@@ -1,7 +1,7 @@
 import { liteClient, type LiteClient } from 'algoliasearch/lite';
 import { SEARCH_HOST_SELF } from '@contract/searchConfig';
 import type { ConsoleConfig } from '../providers/config';
-import { SEARCH_TIMEOUTS } from './searchRules';
+import { searchTimeouts } from './searchRules';
 
 type Host = { url: string; accept: 'read' | 'readWrite' | 'write'; protocol: 'http' | 'https'; port?: number };
 
@@ -29,7 +29,11 @@ export function createSearchClient(config: Pick<ConsoleConfig, 'algolia' | 'apiB
     const hosts = searchHosts(config);
     // Spec §7: the credentials travel as query parameters (the browser build's default; the node
     // build, used by tests, would send headers).
-    return liteClient(appId, searchKey, { timeouts: SEARCH_TIMEOUTS, authMode: 'WithinQueryParameters', ...(hosts ? { hosts } : {}) });
+    return liteClient(appId, searchKey, {
+      timeouts: searchTimeouts(config.algolia.host),
+      authMode: 'WithinQueryParameters',
+      ...(hosts ? { hosts } : {}),
+    });
   } catch (error) {
     console.error('FAILED TO INIT SEARCH CLIENT!', error);
     return null;

@@ -1,3 +1,4 @@
+import { SEARCH_HOST_SELF } from '@contract/searchConfig';
 import { AVATAR_BASE_URL, AVATAR_FALLBACK, AVATAR_SIZE, isShowableCustomerHit } from '@contract/searchRules';
 import type { CustomerHit } from '@contract/search';
 import { sha256Hex } from './sha256';
@@ -22,5 +23,16 @@ export function moveSelection(current: number, count: number, key: 'ArrowDown' |
 
 /** Timeouts of Algolia's browser clients, in ms (spec §9). */
 export const SEARCH_TIMEOUTS = { connect: 1_000, read: 2_000, write: 30_000 } as const;
+/**
+ * Our own search endpoint's. Algolia's browser requester counts its "connect" timeout until the
+ * answer's headers arrive, which our server sends with the whole answer, and with one host the first
+ * timeout ends the search as failed: a busy server answering in 1.2 s read "Search failed". A slow
+ * answer is a search still running (the list says "Searching…"); only an unreachable server fails,
+ * and it does at once (a network error is no timeout).
+ */
+export const SELF_SEARCH_TIMEOUTS = { connect: 20_000, read: 20_000, write: 30_000 } as const;
+
+/** Which timeouts a search host gets: hosted Algolia (several hosts, retried) the spec's, our endpoint its own. */
+export const searchTimeouts = (host: string) => (host === SEARCH_HOST_SELF ? SELF_SEARCH_TIMEOUTS : SEARCH_TIMEOUTS);
 export const SEARCH_DEBOUNCE_MS = 500;
 export const STALLED_SEARCH_DELAY_MS = 200;

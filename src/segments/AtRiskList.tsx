@@ -1,31 +1,28 @@
 import { useState } from 'react';
-import { Box, Button, CircularProgress, Link, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { Link as RouterLink } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import { AT_RISK_DEFAULT_PER_PAGE, AT_RISK_DEPTH } from '@contract/segmentRules';
-import type { AtRiskClient } from '@contract/segments';
-import { PushNotificationButton } from '../clients/actions/PushNotificationButton';
-import { clientPath } from '../clients/clientLists';
-import { dateOnly } from '../clients/format';
 import { LoadError } from '../clients/LoadError';
 import { PageHeader } from '../layout/PageHeader';
 import { useCan } from '../layout/useCan';
 import { useConsoleDataProvider } from '../providers/dataProvider';
 import { BroadcastButton } from '../broadcasts';
+import { AtRiskRow } from './AtRiskRow';
 
 const PER_PAGE = AT_RISK_DEFAULT_PER_PAGE;
-const nameOf = (client: AtRiskClient) => [client.first_name, client.last_name].filter(Boolean).join(' ') || client.email_address || String(client._id);
 
 /**
  * Clients → At risk (docs/features.md#at-risk): most valuable first, each with the last class or
- * stream, the last contact and a one-tap push; 'Broadcast' reaches the whole list.
+ * stream, the last contact, a one-tap push where one reaches the client, and the follow-ups (log a
+ * contact, snooze); 'Broadcast' reaches the whole list.
  */
 const AtRiskList = () => {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`segments.at_risk.${key}`, options);
   const dataProvider = useConsoleDataProvider();
   const canPush = useCan('clients', 'push');
+  const canFollowUp = useCan('clients', 'notes');
   const [page, setPage] = useState(1);
   const query = useQuery({ queryKey: ['at-risk', page], queryFn: () => dataProvider.getAtRisk(page, PER_PAGE), placeholderData: keepPreviousData });
   const data = query.data;
@@ -50,32 +47,14 @@ const AtRiskList = () => {
                 <TableCell>{t('columns.client')}</TableCell>
                 <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{t('columns.level')}</TableCell>
                 <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('columns.last_active')}</TableCell>
-                <TableCell>{t('columns.last_contacted')}</TableCell>
+                <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{t('columns.last_contacted')}</TableCell>
                 {canPush && <TableCell>{t('columns.push')}</TableCell>}
+                {canFollowUp && <TableCell>{t('columns.follow_up')}</TableCell>}
               </TableRow>
             </TableHead>
             <TableBody>
               {data.clients.map((client) => (
-                <TableRow key={client._id}>
-                  <TableCell sx={{ overflowWrap: 'anywhere' }}>
-                    <Link component={RouterLink} to={clientPath(client._id)}>
-                      {nameOf(client)}
-                    </Link>
-                    {client.active_contract && (
-                      <Typography variant="caption" sx={{ display: 'block' }}>
-                        {t('contract')}
-                      </Typography>
-                    )}
-                  </TableCell>
-                  <TableCell sx={{ display: { xs: 'none', md: 'table-cell' } }}>{client.name ?? ''}</TableCell>
-                  <TableCell sx={{ display: { xs: 'none', sm: 'table-cell' } }}>{dateOnly(client.last_active_at)}</TableCell>
-                  <TableCell>{client.last_contacted_at ? dateOnly(client.last_contacted_at) : t('never')}</TableCell>
-                  {canPush && (
-                    <TableCell>
-                      <PushNotificationButton client={{ ...client, id: client._id }} compact />
-                    </TableCell>
-                  )}
-                </TableRow>
+                <AtRiskRow key={client._id} client={client} canPush={canPush} canFollowUp={canFollowUp} />
               ))}
             </TableBody>
           </Table>

@@ -2,6 +2,7 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import type { ClientFilter } from '@contract/clientFilterRules';
 import type { AtRiskPage, Segment, SegmentPreview } from '@contract/segments';
+import type { ContactBody, ContactEntry, SnoozeBody } from '@contract/contacts';
 import type { DataModule } from '../providers/dataModule';
 import type { HttpClient } from '../providers/http';
 
@@ -14,6 +15,10 @@ export type SegmentsMethods = {
   previewSegment: (filter: ClientFilter) => Promise<SegmentPreview>;
   /** One page of the at-risk list, most valuable first. */
   getAtRisk: (page: number, perPage: number) => Promise<AtRiskPage>;
+  /** Log a call, a text or a message left (the at-risk list's follow-up; on the client's timeline). */
+  logContact: (clientId: number, body: ContactBody) => Promise<ContactEntry>;
+  /** Take a client off the at-risk list for some days (on the client's timeline). */
+  snoozeClient: (clientId: number, body: SnoozeBody) => Promise<ContactEntry>;
 };
 
 /** Saved segments in ra-data-simple-rest's dialect, their preview and the at-risk list (docs/features.md#segments). */
@@ -39,6 +44,10 @@ export const segmentsData = (http: HttpClient) => {
         (await http('/api/admin/v1/segments/preview', { method: 'POST', body: JSON.stringify({ filter }) })).json as SegmentPreview,
       getAtRisk: async (page, perPage) =>
         (await http(`/api/admin/v1/at-risk?${new URLSearchParams({ page: String(page), perPage: String(perPage) })}`)).json as AtRiskPage,
+      logContact: async (clientId, body) =>
+        (await http(`/api/admin/v1/clients/${clientId}/contacts`, { method: 'POST', body: JSON.stringify(body) })).json as ContactEntry,
+      snoozeClient: async (clientId, body) =>
+        (await http(`/api/admin/v1/clients/${clientId}/snooze`, { method: 'POST', body: JSON.stringify(body) })).json as ContactEntry,
     },
   } satisfies DataModule<SegmentsMethods>;
 };

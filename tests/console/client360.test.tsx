@@ -5,7 +5,7 @@ import type { TimelineEntry } from '@contract/timeline';
 import type { Note } from '@contract/notes';
 import { clientFilterOf, pageSearch } from '../../src/clients/listPaging';
 import { fakeClient360Server } from '../support/client360Msw';
-import { server } from '../support/msw';
+import { EMPTY_GLANCE, server } from '../support/msw';
 import { renderApp } from './helpers/renderApp';
 import { aClient } from './helpers/clientData';
 
@@ -16,6 +16,7 @@ const entry = (
   title: string,
   detail: string | null = null,
   by: string | null = null,
+  until: string | null = null,
 ): TimelineEntry => ({
   id: `${kind}-${n}`,
   at: new Date(Date.UTC(2026, 10, 22 - n, 12)).toISOString(),
@@ -24,10 +25,11 @@ const entry = (
   title,
   detail,
   by,
+  until,
 });
 const PAGE_1 = [
   entry(1, 'override', 'override.ended', 'VOD | BASIC', null, 'coach@studio.test'),
-  entry(2, 'override', 'override.granted', 'VOD | PREMIUM → 2027-01-21', 'Injury: free month', 'coach@studio.test'),
+  entry(2, 'override', 'override.granted', 'VOD | PREMIUM', 'Injury: free month', 'coach@studio.test', '2027-01-21T15:30:00.000Z'),
 ];
 const PAGE_2 = [entry(3, 'visit', 'visit.signed_in', 'Vinyasa Flow')];
 
@@ -62,7 +64,8 @@ describe('client 360', { timeout: 60_000 }, () => {
         .map((item) => item.textContent);
     expect(items()).toEqual([
       expect.stringMatching(/by coach@studio\.test.*Override ended by staff: VOD \| BASIC$/),
-      expect.stringMatching(/by coach@studio\.test.*Override granted: VOD \| PREMIUM → 2027-01-21Injury: free month$/),
+      // The override's end in the console's one date format, like every other date on the page.
+      expect.stringMatching(/by coach@studio\.test.*Override granted: VOD \| PREMIUM until Jan 21, 2027, 3:30\sPMInjury: free month$/),
     ]);
     await user.click(within(timeline).getByRole('button', { name: 'Load more' }));
     await waitFor(() => expect(items()).toHaveLength(3));
@@ -159,19 +162,57 @@ describe('at a glance', { timeout: 60_000 }, () => {
           mindbody_status: 'Active',
           mindbody_linked: true,
           tags: ['vip'],
+          phone: '(555) 010-2424',
+          visits_total: 48,
+          visits_30d: 6,
+          days_since_last_visit: 3,
+          total_spent_usd: 1234.5,
+          last_app_open: '2026-11-21T07:05:00.000Z',
+          upcoming_classes: [
+            { at: '2026-11-24T18:00:00.000Z', name: 'Power HIIT' },
+            { at: '2026-11-26T07:30:00.000Z', name: 'Barre Burn' },
+          ],
         }),
       ),
     );
     renderApp('/client/7');
     const glance = await screen.findByRole('region', { name: 'At a glance' });
     const fact = (field: string) => glance.querySelector(`[data-field="${field}"]`)?.textContent;
-    await waitFor(() => expect(fact('last_class')).toBe('Vinyasa Flow · 2026-11-19'));
-    expect(fact('member_since')).toBe('2025-10-18');
+    // One date format across the page (clients/format.ts), in the studio's zone (UTC here).
+    await waitFor(() => expect(fact('last_class')).toBe('Vinyasa Flow · Nov 19, 2026'));
+    expect(fact('member_since')).toBe('Oct 18, 2025');
     expect(fact('last_stream')).toBe('—');
-    expect(fact('plan')).toBe('VOD | BASICrenews 2026-12-12');
-    expect(fact('override')).toBe('VOD | PREMIUM until 2026-12-10');
+    expect(fact('plan')).toBe('VOD | BASICrenews Dec 12, 2026');
+    expect(fact('override')).toBe('VOD | PREMIUM until Dec 10, 2026');
+    // What the front desk looks for first.
+    expect(within(glance).getByRole('link', { name: '(555) 010-2424' })).toHaveAttribute('href', 'tel:5550102424');
+    expect(fact('visits')).toBe('48 in all · 6 in the last 30 days');
+    expect(fact('last_visit')).toBe('3 days ago');
+    expect(fact('total_spent')).toBe('$1,234.50');
+    expect(fact('last_app_open')).toMatch(/^Nov 21, 2026, 7:05\sAM$/);
+    expect(fact('upcoming')).toMatch(/^Power HIIT · Nov 24, 2026, 6:00\sPMBarre Burn · Nov 26, 2026, 7:30\sAM$/);
     expect(fact('app')).toBe('iPhone, iPadpush reaches them');
     expect(fact('mindbody')).toBe('Active');
     expect(within(glance).getByText('vip')).toBeVisible();
+  });
+
+  it('shows a client on an override without a plan as on an override, not as a plan of that level', async () => {
+    const fake = fakeClient360Server({ client: aClient({ _id: 7, admin_updated_expiration: '2026-12-06T03:44:00.000Z' }) });
+    server.use(
+      ...fake.handlers,
+      http.get('*/api/admin/v1/clients/:id/glance', () =>
+        HttpResponse.json({ ...EMPTY_GLANCE, level_name: 'VOD | PREMIUM', override_ends_at: '2026-12-06T03:44:00.000Z' }),
+      ),
+    );
+    renderApp('/client/7');
+    const glance = await screen.findByRole('region', { name: 'At a glance' });
+    const fact = (field: string) => glance.querySelector(`[data-field="${field}"]`)?.textContent;
+    await waitFor(() => expect(fact('plan')).toBe('No plan: on an override'));
+    expect(fact('override')).toBe('VOD | PREMIUM until Dec 6, 2026');
+    expect(glance.textContent).not.toContain('No plan (VOD | PREMIUM)');
+    expect(fact('visits')).toBe('0 in all · 0 in the last 30 days');
+    expect(fact('last_visit')).toBe('never');
+    expect(fact('total_spent')).toBe('none recorded');
+    expect(fact('upcoming')).toBe('none booked');
   });
 });

@@ -1,6 +1,18 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { i18nProvider } from '../../src/providers/i18nProvider';
-import { autopayEntries, contractDates, dateTime, isNewClient, mindBodyIdLabel, orUnknown, terminationDate, videoLength } from '../../src/clients/format';
+import {
+  autopayEntries,
+  calendarDay,
+  contractDates,
+  dateTime,
+  day,
+  isNewClient,
+  mindBodyIdLabel,
+  orUnknown,
+  terminationDate,
+  videoLength,
+} from '../../src/clients/format';
+import { RUNTIME_CONFIG_ELEMENT_ID } from '@contract/searchConfig';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const DAY = 86_400_000;
@@ -36,14 +48,15 @@ describe('UNKNOWN and N/A', () => {
 });
 
 describe('contract dates', () => {
-  it('shows the first 10 characters of start and end as start - end', () => {
+  // Days as Mindbody wrote them, in the console's one date format (not shifted by any time zone).
+  it('shows the calendar days of start and end as start - end', () => {
     const dates = contractDates('2026-01-05T00:00:00.000Z', '2027-01-05T00:00:00');
-    expect(dates).toEqual({ start: '2026-01-05', end: '2027-01-05' });
-    expect(i18nProvider.translate('client.sections.contracts.date_range', dates)).toBe('2026-01-05 - 2027-01-05');
+    expect(dates).toEqual({ start: 'Jan 5, 2026', end: 'Jan 5, 2027' });
+    expect(i18nProvider.translate('client.sections.contracts.date_range', dates)).toBe('Jan 5, 2026 - Jan 5, 2027');
   });
   it('shows N/A for a contract that was not terminated', () => {
     expect(terminationDate(null, 'N/A')).toBe('N/A');
-    expect(terminationDate('2025-06-15T00:00:00.000Z', 'N/A')).toBe('2025-06-15');
+    expect(terminationDate('2025-06-15T00:00:00.000Z', 'N/A')).toBe('Jun 15, 2025');
   });
 });
 
@@ -56,7 +69,7 @@ describe('autopay lines', () => {
       { ChargeAmount: 99, ScheduleDate: '2027-03-01T00:00:00' },
     ];
     const lines = autopayEntries(events).map((entry) => i18nProvider.translate('client.sections.contracts.autopay_entry', entry));
-    expect(lines).toEqual(['$129 on 2026-12-01', '$129.50 on 2027-01-01', '$59 on 2027-02-01']);
+    expect(lines).toEqual(['$129 on Dec 1, 2026', '$129.50 on Jan 1, 2027', '$59 on Feb 1, 2027']);
   });
   it('shows nothing for no events', () => {
     expect(autopayEntries([])).toEqual([]);
@@ -81,5 +94,30 @@ describe('date-times', () => {
     expect(dateTime('2026-11-22T12:00:00.000Z', 'UTC')).toBe('Nov 22, 2026, 12:00 PM');
     expect(dateTime('2026-11-22T12:00:00.000Z', 'America/New_York')).toBe('Nov 22, 2026, 7:00 AM');
     expect(dateTime(null)).toBe('');
+  });
+  it("writes a moment's day in the zone, and a calendar day as written whatever the zone", () => {
+    // 03:44 UTC on Dec 6 is still Dec 5 in New York.
+    expect(day('2026-12-06T03:44:00.000Z', 'UTC')).toBe('Dec 6, 2026');
+    expect(day('2026-12-06T03:44:00.000Z', 'America/New_York')).toBe('Dec 5, 2026');
+    expect(calendarDay('2026-12-06')).toBe('Dec 6, 2026');
+    expect(calendarDay('2026-12-06T23:30:00-08:00')).toBe('Dec 6, 2026');
+    expect(day(null)).toBe('');
+    expect(calendarDay(undefined)).toBe('');
+  });
+  it("uses the studio's time zone the server put into the page", async () => {
+    vi.resetModules();
+    const element = document.createElement('script');
+    element.type = 'application/json';
+    element.id = RUNTIME_CONFIG_ELEMENT_ID;
+    element.textContent = JSON.stringify({ time_zone: 'Asia/Tokyo' });
+    document.head.append(element);
+    try {
+      const format = await import('../../src/clients/format');
+      expect(format.studioTimeZone()).toBe('Asia/Tokyo');
+      expect(format.dateTime('2026-11-22T12:00:00.000Z')).toBe('Nov 22, 2026, 9:00 PM');
+      expect(format.day('2026-11-22T20:00:00.000Z')).toBe('Nov 23, 2026');
+    } finally {
+      element.remove();
+    }
   });
 });

@@ -68,6 +68,31 @@ describe('the console follows the role', { timeout: 60_000 }, () => {
     expect(MENU.filter(inMenu)).toEqual(shown);
   });
 
+  it.each([
+    ['owner', ['At risk', 'New segment', 'Broadcasts', 'Overrides']],
+    ['manager', ['At risk', 'New segment', 'Broadcasts', 'Overrides']],
+    // No 'segments.edit' (the shared segments) and no 'messaging.edit' (broadcasts): neither entry.
+    ['front_desk', ['At risk']],
+  ] as const)("shows a %s only the Clients group's entries it may use", async (role, shown) => {
+    server.use(
+      as(role),
+      ...dashboard(),
+      http.get('*/api/admin/v1/segments', () => HttpResponse.json([], { headers: { 'content-range': 'segments */0' } })),
+    );
+    renderApp('/');
+    const group = await screen.findByRole('group', { name: 'Clients' });
+    for (const name of shown) await within(group).findByRole('link', { name });
+    const ours = ['At risk', 'New segment', 'Broadcasts', 'Overrides'];
+    expect(ours.filter((name) => within(group).queryByRole('link', { name }) !== null)).toEqual(shown);
+  });
+
+  it('gives the content role a way to the video list from the sidebar', async () => {
+    server.use(as('content'), ...dashboard());
+    renderApp('/');
+    const group = await screen.findByRole('group', { name: 'Video Manager' });
+    expect(await within(group).findByRole('link', { name: 'All Videos' })).toHaveAttribute('href', '/videos');
+  });
+
   it("links a content editor's dashboard cards only to what they may open", async () => {
     server.use(as('content'), ...dashboard());
     renderApp('/');

@@ -103,6 +103,8 @@ describe('segments and the at-risk list', { timeout: 60_000 }, () => {
           active_contract: true,
           last_active_at: '2026-11-01T10:00:00.000Z',
           last_contacted_at: null,
+          reachable: false,
+          unreachable_reason: 'tokens_dead',
         },
         {
           ...aClient({ _id: 22, first_name: 'Free', last_name: 'Two' }),
@@ -110,6 +112,8 @@ describe('segments and the at-risk list', { timeout: 60_000 }, () => {
           active_contract: false,
           last_active_at: '2026-10-25T10:00:00.000Z',
           last_contacted_at: '2026-11-20T08:00:00.000Z',
+          reachable: true,
+          unreachable_reason: null,
         },
       ],
       total: 2,
@@ -132,9 +136,16 @@ describe('segments and the at-risk list', { timeout: 60_000 }, () => {
     const { user } = renderApp('/segments/at-risk');
     const table = await screen.findByRole('table', { name: 'At risk' });
     const rows = within(table).getAllByRole('row').slice(1);
-    expect(rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual(['Paid OneRunning contract', 'Free Two']);
+    expect(rows.map((row) => within(row).getAllByRole('cell')[0]!.textContent)).toEqual([
+      'Paid OneRunning contractNever contacted',
+      'Free TwoContacted Nov 20, 2026',
+    ]);
     expect(within(rows[0]!).getByText('Never')).toBeTruthy();
-    expect(within(rows[1]!).getByText('2026-11-20')).toBeTruthy();
+    // The console's one date format (clients/format.ts), not the API's ISO text.
+    expect(within(rows[1]!).getByText('Nov 20, 2026')).toBeTruthy();
+    // No push is offered where none can arrive; the row says why.
+    expect(within(rows[0]!).queryByRole('button', { name: 'Push to Paid One' })).toBeNull();
+    expect(within(rows[0]!).getByText('No push: the app was removed or signed out')).toBeTruthy();
     await user.click(within(rows[1]!).getByRole('button', { name: 'Push to Free Two' }));
     const dialog = await screen.findByRole('dialog');
     await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'We miss you');
@@ -157,6 +168,8 @@ describe('segments and the at-risk list', { timeout: 60_000 }, () => {
           active_contract: false,
           last_active_at: '2026-11-01T10:00:00.000Z',
           last_contacted_at: null,
+          reachable: true,
+          unreachable_reason: null,
         }));
         return HttpResponse.json({
           clients,
@@ -175,5 +188,105 @@ describe('segments and the at-risk list', { timeout: 60_000 }, () => {
     await user.click(screen.getByRole('button', { name: /next page/i }));
     expect(await screen.findByText('26-50 of about 123,456')).toBeTruthy();
     expect(asked).toEqual(['?page=1&perPage=25', '?page=2&perPage=25']);
+  });
+
+  const oneAtRisk = (overrides: Partial<AtRiskPage['clients'][number]> = {}): AtRiskPage => ({
+    clients: [
+      {
+        ...aClient({ _id: 22, first_name: 'Free', last_name: 'Two' }),
+        paid: false,
+        active_contract: false,
+        last_active_at: '2026-10-25T10:00:00.000Z',
+        last_contacted_at: null,
+        reachable: true,
+        unreachable_reason: null,
+        ...overrides,
+      },
+    ],
+    total: 1,
+    total_is_estimate: false,
+    page: 1,
+    perPage: 25,
+    active_days: 60,
+    quiet_days: 14,
+    filter: { last_activity_days: 74, no_class_days: 14, no_stream_days: 14, snoozed: false },
+  });
+
+  it('keeps the typed push when the send fails, and moves last contacted only once a push went out', async () => {
+    segmentServer();
+    let contacted: string | null = null;
+    let fail = true;
+    server.use(
+      http.get('*/api/admin/v1/at-risk', () => HttpResponse.json(oneAtRisk({ last_contacted_at: contacted }))),
+      http.post('*/api/client/v1/client-details/push-notification', () => {
+        if (fail) return HttpResponse.json({ message: 'FCM is unavailable right now after repeated failures; retry in 30 s.' }, { status: 503 });
+        contacted = '2026-11-21T09:00:00.000Z';
+        return HttpResponse.json({ updated: true, push_id: 6, results: [] });
+      }),
+      http.get('*/api/admin/v1/pushes', () => HttpResponse.json([])),
+    );
+    const { user } = renderApp('/segments/at-risk');
+    const table = await screen.findByRole('table', { name: 'At risk' });
+    const row = () => within(table).getAllByRole('row')[1]!;
+    await user.click(within(row()).getByRole('button', { name: 'Push to Free Two' }));
+    let dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'We miss you');
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 10_000 });
+    expect(within(row()).getByText('Never')).toBeTruthy();
+    // Reopened: the text is still there to send again.
+    await user.click(within(row()).getByRole('button', { name: 'Push to Free Two' }));
+    dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByRole('textbox', { name: 'Message' })).toHaveValue('We miss you');
+    fail = false;
+    await user.click(within(dialog).getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(within(row()).getByText('Nov 21, 2026')).toBeTruthy(), { timeout: 10_000 });
+  });
+
+  it('logs a call and snoozes a client from the list, keeping the note when a save fails', async () => {
+    segmentServer();
+    const saved: { path: string; body: unknown }[] = [];
+    let failNext = true;
+    server.use(
+      http.get('*/api/admin/v1/at-risk', () => HttpResponse.json(oneAtRisk())),
+      http.post('*/api/admin/v1/clients/:id/:what', async ({ request, params }) => {
+        if (failNext) {
+          failNext = false;
+          return HttpResponse.json({ message: 'The server is restarting' }, { status: 503 });
+        }
+        const body = await request.json();
+        saved.push({ path: `${String(params.id)}/${String(params.what)}`, body });
+        const snooze = params.what === 'snooze';
+        return HttpResponse.json({
+          id: saved.length,
+          client_id: 22,
+          kind: snooze ? 'snoozed' : 'called',
+          note: null,
+          snoozed_until: snooze ? '2026-11-29T12:00:00.000Z' : null,
+          staff_email: 'coach@studio.test',
+          created_at: '2026-11-22T12:00:00.000Z',
+        });
+      }),
+    );
+    const { user } = renderApp('/segments/at-risk');
+    const table = await screen.findByRole('table', { name: 'At risk' });
+    await user.click(within(table).getByRole('button', { name: 'Log contact with Free Two' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Log a contact with Free Two' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Left a message' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Note (optional)' }), 'Asked about the new timetable');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent('Not saved: The server is restarting');
+    expect(within(dialog).getByRole('textbox', { name: 'Note (optional)' })).toHaveValue('Asked about the new timetable');
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved).toEqual([{ path: '22/contacts', body: { kind: 'left_message', note: 'Asked about the new timetable' } }]));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Log a contact with Free Two' })).toBeNull());
+
+    await user.click(within(table).getByRole('button', { name: 'Snooze Free Two' }));
+    dialog = await screen.findByRole('dialog', { name: 'Snooze Free Two off the at-risk list' });
+    await user.click(within(dialog).getByRole('combobox', { name: 'For how long' }));
+    await user.click(await screen.findByRole('option', { name: '14 days' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(saved.at(-1)).toEqual({ path: '22/snooze', body: { days: 14 } }));
+    expect(await screen.findByText('Snoozed until Nov 29, 2026')).toBeTruthy();
   });
 });

@@ -63,7 +63,10 @@ describe('client 360 in Chromium', () => {
     const { entries } = await api<{ entries: TimelineEntry[] }>(`/api/admin/v1/clients/${clientId}/timeline?kinds=visit&limit=100`);
     const newest = entries.find((entry) => entry.event === 'visit.signed_in')!;
     const glance = page.getByRole('region', { name: 'At a glance' });
-    await poll(() => glance.locator('[data-field="last_class"]').textContent()).toBe(`${newest.title} · ${newest.at.slice(0, 10)}`);
+    await poll(() => glance.locator('[data-field="last_class"]').textContent()).toBe(
+      // The console's one date format: the studio's zone (UTC by default), the browser's locale.
+      `${newest.title} · ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(newest.at))}`,
+    );
     await screenshot(page, 'client360-page-1440');
   });
 
@@ -93,7 +96,7 @@ describe('client 360 in Chromium', () => {
     const items = timeline.getByRole('listitem');
     await poll(() => items.nth(0).textContent()).toMatch(new RegExp(`by ${E2E_STAFF.email}.*Override ended by staff`));
     await poll(() => items.nth(1).textContent()).toMatch(
-      new RegExp(`by ${E2E_STAFF.email}.*Override granted: VOD \\| PREMIUM → .*Injury: a free month to come back`),
+      new RegExp(`by ${E2E_STAFF.email}.*Override granted: VOD \\| PREMIUM until .*Injury: a free month to come back`),
     );
   });
 

@@ -8,6 +8,8 @@ const poll = <T>(value: () => Promise<T> | T, message?: string) => expect.poll(v
 
 const FRONT_DESK = { email: 'fd@studio.test', password: 'front-desk-pass-1' };
 const CONTENT = { email: 'content@studio.test', password: 'content-pass-1' };
+const MANAGER = { email: 'manager@studio.test', password: 'manager-pass-1' };
+const OWNER = { email: 'e2e@studio.test', password: 'e2e-password-1' };
 // In the deterministic demo data client 24 has devices, favorites and contracts.
 const CLIENT = 24;
 
@@ -95,6 +97,7 @@ describe('roles, as the issue checks them, in Chromium', () => {
     expect(await first.stop()).toBe(0);
     expect(staffCli(first.dataDir, 'add', FRONT_DESK.email, '--role', 'front_desk', '--password', FRONT_DESK.password).code).toBe(0);
     expect(staffCli(first.dataDir, 'add', CONTENT.email, '--role', 'content', '--password', CONTENT.password).code).toBe(0);
+    expect(staffCli(first.dataDir, 'add', MANAGER.email, '--role', 'manager', '--password', MANAGER.password).code).toBe(0);
     server = await startServer({ dataDir: first.dataDir });
     browser = await launchBrowser();
     const owner = await signInPage(browser, server);
@@ -115,6 +118,52 @@ describe('roles, as the issue checks them, in Chromium', () => {
     expect(result.err).toContain('Stop the server first');
     expect(result.err).not.toMatch(/^\s+at .+:\d+:\d+\)?$/m);
   });
+
+  it.each([
+    ['owner', OWNER, ['Dashboard', 'High Five', 'All Videos', 'All Clients', 'At risk', 'New segment', 'Broadcasts', 'Overrides', 'Audit Log', 'Staff']],
+    ['manager', MANAGER, ['Dashboard', 'High Five', 'All Videos', 'All Clients', 'At risk', 'New segment', 'Broadcasts', 'Overrides', 'Audit Log']],
+    ['front_desk', FRONT_DESK, ['Dashboard', 'All Clients', 'At risk']],
+    ['content', CONTENT, ['Dashboard', 'All Videos']],
+  ] as const)(
+    'opens every sidebar entry of a %s without a refusal',
+    async (role, who, mustHave) => {
+      const page = await signInAs(browser, server, who);
+      await poll(() => menuHas(page, mustHave.at(-1)!)).toBe(true);
+      const entries = await menu(page)
+        .getByRole('link')
+        .evaluateAll((links) =>
+          links.map((link) => ({
+            name: (link.getAttribute('aria-label') ?? link.textContent ?? '').trim(),
+            path: new URL((link as HTMLAnchorElement).href).pathname,
+          })),
+        );
+      const names = entries.map((entry) => entry.name);
+      for (const name of mustHave) expect(names, `${role} has ${name}`).toContain(name);
+      // What the role may not use is not offered at all.
+      const hidden: Record<string, string[]> = {
+        front_desk: ['New segment', 'Broadcasts', 'Overrides', 'Audit Log', 'Staff', 'All Videos', 'High Five'],
+        content: ['All Clients', 'At risk', 'New segment', 'Broadcasts', 'Audit Log', 'Staff', 'High Five'],
+        manager: ['Staff'],
+        owner: [],
+      };
+      for (const name of hidden[role]!) expect(names, `${role} lacks ${name}`).not.toContain(name);
+      const refused: string[] = [];
+      page.on('response', (response) => {
+        if (response.status() === 403 && new URL(response.url()).pathname.startsWith('/api/'))
+          refused.push(`${new URL(response.url()).pathname} (${page.url()})`);
+      });
+      for (const entry of entries) {
+        await page.goto(`${server.url}${entry.path}`);
+        await page.getByRole('heading', { level: 1 }).first().waitFor({ timeout: 30_000 });
+        await page.waitForLoadState('networkidle', { timeout: 10_000 }).catch(() => undefined);
+        expect(await page.getByText('Access denied').count(), `${role}: ${entry.name} (${entry.path})`).toBe(0);
+      }
+      expect(refused, role).toEqual([]);
+      await screenshot(page, `roles-sidebar-${role}`);
+      await page.context().close();
+    },
+    300_000,
+  );
 
   it('lets the front desk open a client and push to them, and refuses the override, the audit log and template edits', async () => {
     const desk = await signInAs(browser, server, FRONT_DESK);

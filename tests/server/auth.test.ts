@@ -55,6 +55,7 @@ describe.each(testDatabases())('staff sign-in on $name', ({ open }) => {
           'clients.read',
           'clients.push',
           'clients.notes',
+          'segments.edit',
           'clients.override',
           'messaging.edit',
           'videos.edit',

@@ -78,7 +78,7 @@ describe.each(testDatabases())('client at a glance on $name', ({ open }) => {
   it('sums the client up: last class attended, last stream, plan apart from the override, devices, tags', async () => {
     const response = await glance(ada);
     expect(response.statusCode, response.body).toBe(200);
-    expect(ClientGlance.parse(response.json())).toEqual({
+    expect(ClientGlance.parse(response.json())).toMatchObject({
       member_since: ago(400),
       last_class: { at: ago(3), name: 'Vinyasa Flow' },
       last_stream: { at: ago(2), title: 'Sunrise Yoga' },
@@ -97,6 +97,57 @@ describe.each(testDatabases())('client at a glance on $name', ({ open }) => {
     expect((await glance(ada)).json().push_reachable).toBe(false);
   });
 
+  it('tells the front desk the phone, visits, days since the last, money spent, the last app open and the classes booked', async () => {
+    const bea = await insertClient(database, { first_name: 'Bea', mb_client_id: '100777', mb_site_id: -99 });
+    await database.query(`UPDATE clients SET phone = '(555) 010-7777' WHERE id = $1`, [bea]);
+    // Four classes signed in to (two in the last 30 days), one missed, two booked ahead and one booked in the past (never attended).
+    const visits: [number, string, boolean, boolean, string][] = [
+      [11, ago(45), true, false, 'signed_in'],
+      [12, ago(200), true, false, 'signed_in'],
+      [13, ago(29), true, false, 'signed_in'],
+      [14, ago(6.5), true, false, 'signed_in'],
+      [15, ago(2), false, true, 'missed'],
+      [16, ago(-3), false, false, 'booked'],
+      [17, ago(-1), false, false, 'booked'],
+      [18, ago(1), false, false, 'booked'],
+    ];
+    for (const [id, at, signedIn, missed, attendance] of visits) {
+      await database.query(
+        `INSERT INTO mindbody_visits (client_id, mb_site_id, mb_visit_id, class_name, start_at, attendance, signed_in, missed, imported_at)
+         VALUES ($1, -99, $2, $3, $4, $5, $6, $7, $8)`,
+        [bea, id, `Class ${id}`, at, attendance, signedIn, missed, ago(0)],
+      );
+    }
+    // RevenueCat's price is USD, negative for a refund; a sandbox purchase is not money spent.
+    const events: [string, string, number | null, string][] = [
+      ['ev-1', 'INITIAL_PURCHASE', 12.99, 'PRODUCTION'],
+      ['ev-2', 'RENEWAL', 12.99, 'PRODUCTION'],
+      ['ev-3', 'CANCELLATION', -12.99, 'PRODUCTION'],
+      ['ev-4', 'INITIAL_PURCHASE', 4.99, 'SANDBOX'],
+      ['ev-5', 'BILLING_ISSUE', null, 'PRODUCTION'],
+    ];
+    for (const [id, type, price, environment] of events) {
+      await database.query(
+        `INSERT INTO revenuecat_events (event_id, type, environment, event_at, body, received_at, state, client_id) VALUES ($1, $2, $3, $4, $5, $4, 'processed', $6)`,
+        [id, type, environment, ago(10), JSON.stringify({ event: { id, type, environment, price } }), bea],
+      );
+    }
+    await database.query(`INSERT INTO debug_records (client_id, platform, sent_at) VALUES ($1, 'ios', $2), ($1, 'ios', $3)`, [bea, ago(4), ago(0.25)]);
+    const answer = ClientGlance.parse((await glance(bea)).json());
+    expect(answer).toMatchObject({
+      phone: '(555) 010-7777',
+      visits_total: 4,
+      visits_30d: 2,
+      days_since_last_visit: 6,
+      total_spent_usd: 12.99,
+      last_app_open: ago(0.25),
+      upcoming_classes: [
+        { at: ago(-1), name: 'Class 17' },
+        { at: ago(-3), name: 'Class 16' },
+      ],
+    });
+  });
+
   it('answers a client with nothing yet, 404 for an unknown one, and 400/403 for bad calls', async () => {
     const nothing = (await glance(eve)).json();
     expect(nothing).toMatchObject({
@@ -110,6 +161,13 @@ describe.each(testDatabases())('client at a glance on $name', ({ open }) => {
       mindbody_status: 'Pending',
       mindbody_linked: false,
       tags: [],
+      phone: null,
+      visits_total: 0,
+      visits_30d: 0,
+      days_since_last_visit: null,
+      total_spent_usd: null,
+      last_app_open: null,
+      upcoming_classes: [],
     });
     expect((await glance(999_999)).statusCode).toBe(404);
     for (const id of ['abc', '0', '-3', '%00']) expect((await glance(id)).statusCode, id).toBe(400);

@@ -29,9 +29,17 @@ describe('Mindbody wire mapping', () => {
       email_address: null,
       client_status: 'Inactive',
       last_modified_at: '2026-01-10T08:00:00.000Z',
+      phone: null,
     });
     expect(mapClient({ FirstName: 'No', LastName: 'Id' })).toBeNull();
     expect(mapClient({ Id: 123456, Email: 'not-an-email' })).toMatchObject({ mb_client_id: '123456', email_address: null });
+  });
+
+  it("takes the client's phone as Mindbody's Client lists them: MobilePhone, else HomePhone, else WorkPhone", () => {
+    expect(mapClient(rawClient(1, { MobilePhone: '(555) 010-2000', HomePhone: '555 010 3000', WorkPhone: null }))?.phone).toBe('(555) 010-2000');
+    expect(mapClient(rawClient(1, { MobilePhone: '  ', HomePhone: '555 010 3000', WorkPhone: '555 010 4000' }))?.phone).toBe('555 010 3000');
+    expect(mapClient(rawClient(1, { MobilePhone: null, HomePhone: null, WorkPhone: '555 010 4000' }))?.phone).toBe('555 010 4000');
+    expect(mapClient(rawClient(1))?.phone).toBeNull();
   });
 
   it('derives attendance from the visit flags', () => {

@@ -22,6 +22,8 @@ const ISSUE_MATRIX: Record<Permission, Role[]> = {
   'clients.override': ['owner', 'manager'],
   // issue 24 (Client 360): front desk staff note what members tell them
   'clients.notes': ['owner', 'manager', 'front_desk'],
+  // issue 35: the studio's shared segments are changed by those who run it, not the front desk
+  'segments.edit': ['owner', 'manager'],
   'messaging.edit': ['owner', 'manager'],
   'videos.edit': ['owner', 'manager', 'content'],
   'mindbody.import': ['owner', 'manager'],
@@ -64,6 +66,11 @@ const NAMED_ROUTES: [string, Permission][] = [
   ['GET /api/admin/v1/revenue/summary', 'revenue.read'],
   ['GET /api/admin/v1/revenue/mrr-movement', 'revenue.read'],
   ['GET /api/admin/v1/revenue/cohorts', 'revenue.read'],
+  // issue 35: front desk reads and uses segments; saving, changing and deleting them is 'segments.edit'
+  ['GET /api/admin/v1/segments', 'clients.read'],
+  ['POST /api/admin/v1/segments', 'segments.edit'],
+  ['PUT /api/admin/v1/segments/:id', 'segments.edit'],
+  ['DELETE /api/admin/v1/segments/:id', 'segments.edit'],
 ];
 
 const SEARCH = { appId: 'STUDIOROLES', key: 'search-only-key-for-the-role-tests' };

@@ -116,16 +116,11 @@ describe.each(testDatabases())('client timeline on $name', ({ open }) => {
     const { entries, next } = await page(ada);
     expect(next).toBeNull();
     const summary = entries.map((entry) => [entry.event, entry.title, entry.detail, entry.by]);
+    // The override's end is its own field (the console writes it in the studio's date format).
+    expect(entries.filter((entry) => entry.kind === 'override').map((entry) => entry.until)).toEqual([null, overrideEnd(60, new Date(ago(2))).toISOString()]);
     expect(summary).toEqual([
       ['override.ended', 'VOD | BASIC', null, 'coach@studio.test'],
-      [
-        'override.granted',
-        `VOD | PREMIUM → ${overrideEnd(60, new Date(ago(2)))
-          .toISOString()
-          .slice(0, 10)}`,
-        'Injury: free month',
-        'coach@studio.test',
-      ],
+      ['override.granted', 'VOD | PREMIUM', 'Injury: free month', 'coach@studio.test'],
       ['contract_sync.stored', '2', null, 'desk@studio.test'],
       ['push.automated', 'High five!', '10 classes', null],
       ['push.staff', 'Hi Ada', 'See you Monday', 'coach@studio.test'],

@@ -1,6 +1,30 @@
+import type { ClientGlance } from '@contract/glance';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import type { IsAuthenticatedResponse, SignedInUser } from '@contract/auth';
+
+/** A client with nothing recorded yet, at a glance: tests spread their facts over it. */
+export const EMPTY_GLANCE: ClientGlance = {
+  member_since: null,
+  last_class: null,
+  last_stream: null,
+  level_name: null,
+  plan: null,
+  override_ends_at: null,
+  lifetime_purchases: 0,
+  platforms: [],
+  push_reachable: false,
+  mindbody_status: 'Pending',
+  mindbody_linked: false,
+  tags: [],
+  phone: null,
+  visits_total: 0,
+  visits_30d: 0,
+  days_since_last_visit: null,
+  total_spent_usd: null,
+  last_app_open: null,
+  upcoming_classes: [],
+};
 
 /**
  * The client page's Client 360 calls (issue 24: timeline, notes, tags, at a glance) answer "nothing
@@ -16,22 +40,7 @@ const client360Defaults = [
   http.get('*/api/admin/v1/clients/:id/notes', () => HttpResponse.json({ notes: [] })),
   http.get('*/api/admin/v1/clients/:id/tags', () => HttpResponse.json({ tags: [] })),
   http.get('*/api/admin/v1/video-categories', () => HttpResponse.json([], { headers: { 'content-range': 'video-categories */0' } })),
-  http.get('*/api/admin/v1/clients/:id/glance', () =>
-    HttpResponse.json({
-      member_since: null,
-      last_class: null,
-      last_stream: null,
-      level_name: null,
-      plan: null,
-      override_ends_at: null,
-      lifetime_purchases: 0,
-      platforms: [],
-      push_reachable: false,
-      mindbody_status: 'Pending',
-      mindbody_linked: false,
-      tags: [],
-    }),
-  ),
+  http.get('*/api/admin/v1/clients/:id/glance', () => HttpResponse.json(EMPTY_GLANCE)),
 ];
 
 /**

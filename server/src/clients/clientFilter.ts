@@ -1,6 +1,7 @@
 import { DAY_MS } from '@contract/clientRules';
 import { revenueFigureCondition } from '../revenue/clientsBehind';
 import { NO_ACCESS_LEVEL, NO_STATUS, newClientCutoff, type ClientFilter } from '@contract/clientFilterRules';
+import { snoozedAt } from './contacts';
 
 /**
  * The one place a client filter becomes SQL (docs/features.md#client-filters): the client lists,
@@ -101,6 +102,10 @@ function addActivityFilter(where: Where, filter: ClientFilter, now: Date): void 
   }
   if (filter.app_installed !== undefined) where.parts.push(filter.app_installed ? USABLE_TOKEN : `NOT ${USABLE_TOKEN}`);
   if (filter.opted_out !== undefined) where.parts.push(`c.automated_messages_opt_out = ${filter.opted_out ? 'true' : 'false'}`);
+  if (filter.snoozed !== undefined) {
+    const snoozed = snoozedAt('c.id', `${where.param(now.toISOString())}::timestamptz`);
+    where.parts.push(filter.snoozed ? snoozed : `NOT ${snoozed}`);
+  }
   if (filter.outcome !== undefined) addOutcomeFilter(where, filter.outcome);
 }
 

@@ -1,7 +1,7 @@
-import type { ClientGlance } from '@contract/glance';
+import { UPCOMING_CLASSES_SHOWN, type ClientGlance } from '@contract/glance';
 import type { Queryable } from '../db/client';
 import { notFound } from '../lib/errors';
-import { planRenews, platformsOf } from './glanceRules';
+import { planRenews, platformsOf, wholeDaysBetween } from './glanceRules';
 import { clientTags } from './notes';
 import { isoOrNull } from './rows';
 
@@ -24,6 +24,12 @@ export async function clientGlance(database: Queryable, clientId: number, now: D
     push_reachable: boolean;
     mindbody_status: string;
     mb_client_id: string | null;
+    phone: string | null;
+    visits_total: number;
+    visits_30d: number;
+    total_spent: string | number | null;
+    last_app_open: Date | string | null;
+    upcoming: { at: string; name: string | null }[] | null;
   }>(
     `SELECT coalesce(c.first_login, c.created_at) AS member_since,
        v.start_at AS class_at, v.class_name,
@@ -41,7 +47,18 @@ export async function clientGlance(database: Queryable, clientId: number, now: D
        EXISTS (SELECT 1 FROM debug_records d CROSS JOIN LATERAL (VALUES (d.firebase_token_new), (d.firebase_token_current)) t(token)
                WHERE d.client_id = c.id AND d.used_for_push AND coalesce(t.token, '') <> ''
                  AND NOT EXISTS (SELECT 1 FROM dead_push_tokens x WHERE x.token = t.token)) AS push_reachable,
-       coalesce(c.client_status, 'Pending') AS mindbody_status, c.mb_client_id
+       coalesce(c.client_status, 'Pending') AS mindbody_status, c.mb_client_id, c.phone,
+       (SELECT count(*)::int FROM mindbody_visits x WHERE x.client_id = c.id AND x.signed_in AND x.start_at <= $2) AS visits_total,
+       (SELECT count(*)::int FROM mindbody_visits x WHERE x.client_id = c.id AND x.signed_in AND x.start_at <= $2
+          AND x.start_at > $2::timestamptz - interval '30 days') AS visits_30d,
+       (SELECT sum((r.body->'event'->>'price')::numeric) FROM revenuecat_events r
+          WHERE r.client_id = c.id AND upper(coalesce(r.environment, '')) <> 'SANDBOX'
+            AND jsonb_typeof(r.body->'event'->'price') = 'number') AS total_spent,
+       greatest((SELECT max(coalesce(d.sent_at, d.created_at)) FROM debug_records d WHERE d.client_id = c.id AND coalesce(d.sent_at, d.created_at) <= $2),
+                w.viewed_at) AS last_app_open,
+       (SELECT json_agg(json_build_object('at', u.start_at, 'name', u.class_name) ORDER BY u.start_at, u.id)
+          FROM (SELECT start_at, class_name, id FROM mindbody_visits
+                WHERE client_id = c.id AND start_at > $2 AND attendance = 'booked' ORDER BY start_at, id LIMIT ${UPCOMING_CLASSES_SHOWN}) u) AS upcoming
      FROM clients c
      LEFT JOIN LATERAL (SELECT start_at, class_name FROM mindbody_visits
                         WHERE client_id = c.id AND signed_in AND start_at <= $2 ORDER BY start_at DESC, id DESC LIMIT 1) v ON true
@@ -68,5 +85,12 @@ export async function clientGlance(database: Queryable, clientId: number, now: D
     mindbody_status: row.mindbody_status,
     mindbody_linked: (row.mb_client_id ?? '').trim().length > 2,
     tags: await clientTags(database, clientId),
+    phone: row.phone,
+    visits_total: Number(row.visits_total),
+    visits_30d: Number(row.visits_30d),
+    days_since_last_visit: row.class_at ? wholeDaysBetween(isoOrNull(row.class_at)!, now) : null,
+    total_spent_usd: row.total_spent === null ? null : Math.round(Number(row.total_spent) * 100) / 100,
+    last_app_open: isoOrNull(row.last_app_open),
+    upcoming_classes: (row.upcoming ?? []).map((visit) => ({ at: isoOrNull(visit.at)!, name: visit.name ?? '' })),
   };
 }

@@ -9,3 +9,8 @@ export function platformsOf(devices: readonly { platform: string | null; is_ipad
   const names = devices.map((device) => (device.is_ipad ? 'ipad' : (device.platform ?? '').trim().toLowerCase())).filter((name) => name !== '');
   return [...new Set(names)].sort();
 }
+
+/** Whole days from `from` to `now` (floored; 0 on the same 24 hours, never negative). */
+export function wholeDaysBetween(from: string, now: Date): number {
+  return Math.max(0, Math.floor((now.getTime() - Date.parse(from)) / 86_400_000));
+}

@@ -1,6 +1,7 @@
 import { TIMELINE_KINDS, TIMELINE_PAGE_DEFAULT, type TimelineEntry, type TimelineKind, type TimelineResponse } from '@contract/timeline';
 import type { Queryable } from '../db/client';
 import { notFound } from '../lib/errors';
+import { isoOrNull } from './rows';
 import { afterCursorCondition, formatTimelineCursor, parseTimelineCursor, revenueCatEvent, type TimelineCursor } from './timelineRules';
 
 /**
@@ -16,12 +17,11 @@ interface Source {
   /** Its time and id columns, as the condition and the ORDER BY name them. */
   at: string;
   id: string;
-  /** SELECT … (without ORDER BY/LIMIT): columns at, id, event, title, detail, by; `where` is added to its WHERE ($1 the client). */
+  /** SELECT … (without ORDER BY/LIMIT): columns at, id, event, title, detail, by, until; `where` is added to its WHERE ($1 the client). */
   select: (where: string) => string;
 }
 
 const OVERRIDE_ACTIONS = `('client.override_grant', 'client.override_extend', 'client.override_end')`;
-const day = (expression: string) => `to_char((${expression})::timestamptz AT TIME ZONE 'UTC', 'YYYY-MM-DD')`;
 
 export const TIMELINE_SOURCES: Source[] = [
   {
@@ -31,7 +31,7 @@ export const TIMELINE_SOURCES: Source[] = [
     id: 'v.id',
     select: (where) => `SELECT v.start_at AS at, v.id,
         CASE WHEN v.signed_in THEN 'visit.signed_in' WHEN v.late_cancelled THEN 'visit.late_cancelled' WHEN v.missed THEN 'visit.missed' ELSE 'visit.booked' END AS event,
-        coalesce(v.class_name, '') AS title, NULL::text AS detail, NULL::text AS by
+        coalesce(v.class_name, '') AS title, NULL::text AS detail, NULL::text AS by, NULL::timestamptz AS until
       FROM mindbody_visits v WHERE v.client_id = $1 AND ${where}`,
   },
   {
@@ -39,7 +39,9 @@ export const TIMELINE_SOURCES: Source[] = [
     kind: 'stream',
     at: 'w.viewed_at',
     id: 'w.id',
-    select: (where) => `SELECT w.viewed_at AS at, w.id, 'stream.played' AS event, coalesce(vd.title, '') AS title, NULL::text AS detail, NULL::text AS by
+    select: (
+      where,
+    ) => `SELECT w.viewed_at AS at, w.id, 'stream.played' AS event, coalesce(vd.title, '') AS title, NULL::text AS detail, NULL::text AS by, NULL::timestamptz AS until
       FROM video_views w LEFT JOIN videos vd ON vd.id = w.video_id WHERE w.client_id = $1 AND ${where}`,
   },
   {
@@ -48,7 +50,7 @@ export const TIMELINE_SOURCES: Source[] = [
     at: 'p.purchased_at',
     id: 'p.id',
     select: (where) => `SELECT p.purchased_at AS at, p.id, 'purchase.purchased' AS event,
-        coalesce(pl.name, p.subscription_identifier, '') AS title, p.subscription_status AS detail, NULL::text AS by
+        coalesce(pl.name, p.subscription_identifier, '') AS title, p.subscription_status AS detail, NULL::text AS by, NULL::timestamptz AS until
       FROM purchases p LEFT JOIN access_levels pl ON pl.id = p.access_level_id
       WHERE p.client_id = $1 AND p.purchased_at IS NOT NULL AND ${where}`,
   },
@@ -59,7 +61,7 @@ export const TIMELINE_SOURCES: Source[] = [
     at: 'r.event_at',
     id: 'r.id',
     select: (where) => `SELECT r.event_at AS at, r.id, r.type AS event, coalesce(r.body->'event'->>'product_id', '') AS title,
-        coalesce(r.body->'event'->>'cancel_reason', r.body->'event'->>'expiration_reason') AS detail, NULL::text AS by
+        coalesce(r.body->'event'->>'cancel_reason', r.body->'event'->>'expiration_reason') AS detail, NULL::text AS by, NULL::timestamptz AS until
       FROM revenuecat_events r WHERE r.client_id = $1 AND r.event_at IS NOT NULL AND r.type NOT IN ('INITIAL_PURCHASE', 'TEST') AND ${where}`,
   },
   {
@@ -70,9 +72,8 @@ export const TIMELINE_SOURCES: Source[] = [
     select: (where) => `SELECT a.at, a.id,
         CASE a.action WHEN 'client.override_grant' THEN 'override.granted' WHEN 'client.override_extend' THEN 'override.extended'
              ELSE CASE WHEN a.staff_email IS NULL THEN 'override.expired' ELSE 'override.ended' END END AS event,
-        coalesce(ol.name, a.after->>'vod_access_level', '') ||
-          CASE WHEN a.after->>'admin_updated_expiration' IS NOT NULL THEN ' → ' || ${day("a.after->>'admin_updated_expiration'")} ELSE '' END AS title,
-        a.after->>'reason' AS detail, a.staff_email AS by
+        coalesce(ol.name, a.after->>'vod_access_level', '') AS title,
+        a.after->>'reason' AS detail, a.staff_email AS by, (a.after->>'admin_updated_expiration')::timestamptz AS until
       FROM audit_log a LEFT JOIN access_levels ol ON ol.sort_order::text = a.after->>'vod_access_level'
       WHERE a.client_id = $1 AND a.action IN ${OVERRIDE_ACTIONS} AND ${where}`,
   },
@@ -83,7 +84,7 @@ export const TIMELINE_SOURCES: Source[] = [
     id: 'u.id',
     select: (where) => `SELECT u.created_at AS at, u.id,
         CASE WHEN u.sent_by = 'automated' THEN 'push.automated' WHEN u.source = 'broadcast' THEN 'push.broadcast' ELSE 'push.staff' END AS event,
-        u.title, u.body AS detail, CASE WHEN u.sent_by = 'automated' THEN NULL ELSE u.sent_by END AS by
+        u.title, u.body AS detail, CASE WHEN u.sent_by = 'automated' THEN NULL ELSE u.sent_by END AS by, NULL::timestamptz AS until
       FROM pushes u WHERE u.client_id = $1 AND ${where}`,
   },
   {
@@ -112,7 +113,7 @@ export const TIMELINE_SOURCES: Source[] = [
     id: 's.id',
     select: (where) => `SELECT s.at, s.id,
         CASE WHEN s.after->>'outcome' = 'failed' THEN 'contract_sync.failed' ELSE 'contract_sync.stored' END AS event,
-        coalesce(s.after->>'contracts', '') AS title, s.after->'errors'->>0 AS detail, s.staff_email AS by
+        coalesce(s.after->>'contracts', '') AS title, s.after->'errors'->>0 AS detail, s.staff_email AS by, NULL::timestamptz AS until
       FROM audit_log s WHERE s.client_id = $1 AND s.action = 'client.contracts_sync' AND ${where}`,
   },
   {
@@ -120,8 +121,17 @@ export const TIMELINE_SOURCES: Source[] = [
     kind: 'note',
     at: 'n.created_at',
     id: 'n.id',
-    select: (where) => `SELECT n.created_at AS at, n.id, 'note.added' AS event, '' AS title, n.body AS detail, n.author_email AS by
+    select: (where) => `SELECT n.created_at AS at, n.id, 'note.added' AS event, '' AS title, n.body AS detail, n.author_email AS by, NULL::timestamptz AS until
       FROM client_notes n WHERE n.client_id = $1 AND ${where}`,
+  },
+  {
+    src: 9,
+    kind: 'contact',
+    at: 'k.created_at',
+    id: 'k.id',
+    select: (where) => `SELECT k.created_at AS at, k.id, 'contact.' || k.kind AS event,
+        '' AS title, k.note AS detail, k.staff_email AS by, k.snoozed_until AS until
+      FROM client_contacts k WHERE k.client_id = $1 AND ${where}`,
   },
 ];
 
@@ -134,6 +144,7 @@ interface Row {
   title: string | null;
   detail: string | null;
   by: string | null;
+  until: Date | string | null;
 }
 
 /** One page of the client's timeline. 404: no such client. */
@@ -159,7 +170,7 @@ export async function clientTimeline(
     return `(SELECT ${source.src} AS src, '${source.kind}' AS kind, t.* FROM (${source.select(where)} ORDER BY ${source.at} DESC, ${source.id} DESC LIMIT ${limit + 1}) t)`;
   });
   const rows = await database.query<Row>(
-    `SELECT to_char(e.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at, e.src, e.id, e.kind, e.event, e.title, e.detail, e.by
+    `SELECT to_char(e.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at, e.src, e.id, e.kind, e.event, e.title, e.detail, e.by, e.until
      FROM (${parts.join(' UNION ALL ')}) e
      ORDER BY e.at DESC, e.src DESC, e.id DESC LIMIT ${limit + 1}`,
     params,
@@ -182,5 +193,6 @@ function toEntry(row: Row): TimelineEntry {
     title: row.title ?? '',
     detail: row.detail,
     by: row.by,
+    until: isoOrNull(row.until),
   };
 }

@@ -49,6 +49,8 @@ export const clients = pgTable('clients', {
   purchase_access_changes_at: tz('purchase_access_changes_at'),
   /** Set by an erasure (migration 0085): the row stays, emptied of what named the client, so figures keep counting it. */
   erased_at: tz('erased_at'),
+  /** Mindbody's phone number (migration 0070). */
+  phone: text('phone'),
 });
 
 /** One row per admin access-level override (migration 0023); the clients row keeps only the one in force. */

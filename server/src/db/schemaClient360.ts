@@ -21,6 +21,17 @@ export const clientTags = pgTable(
   (table) => [primaryKey({ columns: [table.client_id, table.tag] })],
 );
 
+/** What staff did about a client at risk (migration 0070): a call, a text, a message left, a snooze. */
+export const clientContacts = pgTable('client_contacts', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  client_id: id64('client_id').notNull(),
+  kind: text('kind').notNull(),
+  note: text('note'),
+  snoozed_until: tz('snoozed_until'),
+  staff_email: text('staff_email').notNull(),
+  created_at: tz('created_at').notNull(),
+});
+
 /** Issue 24 point 6 (migration 0053): per-video figures the videos.figures job recomputes. */
 export const videoFigures = pgTable('video_figures', {
   video_id: integer('video_id').primaryKey(),

@@ -107,9 +107,10 @@ export async function upsertClients(database: Database, siteId: number, fullPage
            mb_site_id = $2,
            client_status = COALESCE(u.client_status, c.client_status),
            mb_last_modified_at = COALESCE(u.last_modified_at, c.mb_last_modified_at),
+           phone = u.phone,
            updated_at = $3
        FROM jsonb_to_recordset($1::jsonb) AS u(id bigint, first_name text, last_name text, email_address text, mb_client_id text,
-                                                unique_id bigint, client_status text, last_modified_at timestamptz)
+                                                unique_id bigint, client_status text, last_modified_at timestamptz, phone text)
        WHERE c.id = u.id AND c.erased_at IS NULL
          AND (c.first_name IS DISTINCT FROM COALESCE(u.first_name, c.first_name)
            OR c.last_name IS DISTINCT FROM COALESCE(u.last_name, c.last_name)
@@ -118,7 +119,8 @@ export async function upsertClients(database: Database, siteId: number, fullPage
            OR c.mb_unique_id IS DISTINCT FROM COALESCE(u.unique_id, c.mb_unique_id)
            OR c.mb_last_modified_at IS DISTINCT FROM COALESCE(u.last_modified_at, c.mb_last_modified_at)
            OR c.mb_site_id IS DISTINCT FROM $2
-           OR c.client_status IS DISTINCT FROM COALESCE(u.client_status, c.client_status))
+           OR c.client_status IS DISTINCT FROM COALESCE(u.client_status, c.client_status)
+           OR c.phone IS DISTINCT FROM u.phone)
        RETURNING c.id`,
       [JSON.stringify(toUpdate), siteId, now.toISOString()],
     );
@@ -129,11 +131,11 @@ export async function upsertClients(database: Database, siteId: number, fullPage
     // A new client starts on the free level; from then on the level is ours (purchases, overrides).
     const rows = await database.query<{ id: number; mb_client_id: string }>(
       `INSERT INTO clients (first_name, last_name, email_address, mb_client_id, mb_unique_id, mb_site_id, client_status, mb_last_modified_at,
-                            vod_access_level, created_at, updated_at)
+                            phone, vod_access_level, created_at, updated_at)
        SELECT u.first_name, u.last_name, u.email_address, u.mb_client_id, u.unique_id, $2, u.client_status, u.last_modified_at,
-              (SELECT sort_order FROM access_levels ORDER BY sort_order LIMIT 1), $3, $3
+              u.phone, (SELECT sort_order FROM access_levels ORDER BY sort_order LIMIT 1), $3, $3
        FROM jsonb_to_recordset($1::jsonb) AS u(first_name text, last_name text, email_address text, mb_client_id text, unique_id bigint,
-                                                client_status text, last_modified_at timestamptz)
+                                                client_status text, last_modified_at timestamptz, phone text)
        RETURNING id, mb_client_id`,
       [JSON.stringify(toInsert), siteId, now.toISOString()],
     );

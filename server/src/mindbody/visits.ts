@@ -9,6 +9,8 @@ import { clearVisitsDue, countVisitsDue, dueClients, rowsSharingVisits } from '.
 
 const DAY = 86_400_000;
 const BATCH = 50;
+/** How far ahead a client's booked classes are imported (the client page's upcoming classes). */
+export const UPCOMING_VISIT_DAYS = 14;
 
 export interface VisitPhaseDeps {
   database: Database;
@@ -48,7 +50,9 @@ export async function importDueVisits(
       const from = new Date(now.getTime() - deps.visitsDays * DAY);
       try {
         // Text the database cannot store is cleaned, not refused: a refusal would skip the client's visits for good.
-        const found = scrubText(await mindbody.getClientVisits(siteId, client.mb_client_id, { startDate: from, endDate: now }, options.signal, budget));
+        // Up to UPCOMING_VISIT_DAYS ahead: the same call lists the classes the client booked (the client page's upcoming classes).
+        const to = new Date(now.getTime() + UPCOMING_VISIT_DAYS * DAY);
+        const found = scrubText(await mindbody.getClientVisits(siteId, client.mb_client_id, { startDate: from, endDate: to }, options.signal, budget));
         let clientId = client.id;
         if (client.mb_unique_id !== null) {
           const earlier = await rowsSharingVisits(
@@ -63,7 +67,7 @@ export async function importDueVisits(
             result.merged += earlier.length;
           }
         }
-        result.visits += await replaceVisits(database, { siteId, clientId, mbClientId: client.mb_client_id, visits: found, from, to: now, now });
+        result.visits += await replaceVisits(database, { siteId, clientId, mbClientId: client.mb_client_id, visits: found, from, to, now });
         await clearVisitsDue(database, clientId);
       } catch (error) {
         if (error instanceof MindbodyError && error.kind === 'budget') break;

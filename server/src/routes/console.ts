@@ -22,6 +22,7 @@ export function runtimeConfig(app: FastifyInstance): RuntimeConfig {
     algolia: algolia
       ? { appId: algolia.appId, searchKey: algolia.searchKey, host: '' }
       : { appId: app.config.SEARCH_APP_ID, searchKey: app.integrationKeys.searchApiKey.value, host: SEARCH_HOST_SELF },
+    time_zone: app.config.STUDIO_TIME_ZONE,
   };
 }
 

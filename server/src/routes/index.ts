@@ -20,6 +20,7 @@ import client360Routes from './client360';
 import clientDataRoutes from './clientData';
 import outcomeRoutes from './outcomes';
 import revenueRoutes from './revenue';
+import clientContactRoutes from './clientContacts';
 
 /** Every area's routes; each is mounted under SERVER_PREFIX. Add a line per area. */
 export const routePlugins: FastifyPluginAsync[] = [
@@ -44,4 +45,5 @@ export const routePlugins: FastifyPluginAsync[] = [
   clientDataRoutes,
   outcomeRoutes,
   revenueRoutes,
+  clientContactRoutes,
 ];

@@ -26,11 +26,14 @@ const tags = ['segments (extension)'];
 
 /**
  * Saved segments (docs/features.md#segments). A segment is a named view of the clients, like a
- * list's filter in a link: seeing and keeping them is 'clients.read'. What is done to its clients
+ * list's filter in a link: seeing and using them is 'clients.read', saving, changing and deleting
+ * them 'segments.edit' (they are shared by the whole studio). What is done to its clients
  * (broadcasts, bulk actions) needs that action's own permission.
  */
 const segmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = { permission: 'clients.read' as const };
+  // The segments are the studio's, shared by every staff member: changing them is its own permission.
+  const editing = { permission: 'segments.edit' as const };
   // A preview's sample is one page of the all-clients list; its cursor is never used.
   const signer = { sign: (value: string) => app.signCookie(value), unsign: () => null };
 
@@ -103,7 +106,7 @@ const segmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${ADMIN}/segments`,
     {
-      config: access,
+      config: editing,
       schema: { tags, summary: 'Save a filter under a name (409 when the name is taken)', body: SegmentBody, response: { 200: Segment, ...errorResponses } },
     },
     async (request) => createSegment(app.database, request.body, auditActor(request)),
@@ -112,7 +115,7 @@ const segmentRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${ADMIN}/segments/:id`,
     {
-      config: access,
+      config: editing,
       schema: {
         tags,
         summary: 'Rename a segment or change its filter',
@@ -126,7 +129,7 @@ const segmentRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.delete(
     `${ADMIN}/segments/:id`,
-    { config: access, schema: { tags, summary: 'Delete a saved segment', params: SegmentParams, response: { 200: Segment, ...errorResponses } } },
+    { config: editing, schema: { tags, summary: 'Delete a saved segment', params: SegmentParams, response: { 200: Segment, ...errorResponses } } },
     async (request) => deleteSegment(app.database, request.params.id, auditActor(request)),
   );
 };

@@ -3,6 +3,8 @@ import { atRiskFilter, type AtRiskClient, type AtRiskPage } from '@contract/segm
 import type { Database, Queryable } from '../db/client';
 import { CLIENT_COLUMNS } from '../clients/listQuery';
 import { isoOrNull, toClient, type ClientRow } from '../clients/rows';
+import { snoozedAt } from '../clients/contacts';
+import { reachOf } from './reach';
 
 /** client_activity.value_rank's parts (migration 0059): a paid level, the level, a running contract. */
 const PAID_BIT = 2 ** 34;
@@ -54,14 +56,22 @@ export async function atRiskPage(
   await rankClientActivity(database, now);
   const { from, to } = atRiskWindow(window, now);
   const offset = (paging.page - 1) * paging.perPage;
-  const picked = await pickPage(database, { from, to }, offset, paging.perPage);
+  const nowIso = now.toISOString();
+  const picked = await pickPage(database, { from, to, now: nowIso }, offset, paging.perPage);
+  // Contacted: a push that reached a device, or a call, text or message staff logged; an attempt that failed is not contact.
   const rows = picked.length
     ? await database.query<ClientRow & { last_contacted_at: unknown }>(
-        `SELECT ${CLIENT_COLUMNS}, (SELECT max(p.created_at) FROM pushes p WHERE p.client_id = c.id) AS last_contacted_at
+        `SELECT ${CLIENT_COLUMNS},
+           greatest((SELECT max(coalesce(p.finished_at, p.created_at)) FROM pushes p WHERE p.client_id = c.id AND p.status = 'sent'),
+                    (SELECT max(k.created_at) FROM client_contacts k WHERE k.client_id = c.id AND k.kind <> 'snoozed')) AS last_contacted_at
          FROM clients c WHERE c.id = ANY($1::bigint[])`,
         [picked.map((row) => row.client_id)],
       )
     : [];
+  const reach = await reachOf(
+    database,
+    rows.map((row) => Number(row._id)),
+  );
   const byId = new Map(rows.map((row) => [Number(row._id), row]));
   // A client deleted since its activity was read drops out of the page (its activity is cleared by the cascade).
   const clients: AtRiskClient[] = picked.flatMap((row) => {
@@ -75,10 +85,12 @@ export async function atRiskPage(
         active_contract: rank % 2 === CONTRACT_BIT,
         last_active_at: isoOrNull(row.last_active_at),
         last_contacted_at: isoOrNull(client.last_contacted_at),
+        reachable: reach.get(Number(client._id)) === null,
+        unreachable_reason: reach.get(Number(client._id)) ?? null,
       },
     ];
   });
-  const { total, estimate } = await countAtRisk(database, { from, to }, { offset, rows: picked.length, full: picked.length === paging.perPage });
+  const { total, estimate } = await countAtRisk(database, { from, to, now: nowIso }, { offset, rows: picked.length, full: picked.length === paging.perPage });
   return {
     clients,
     total,
@@ -98,8 +110,9 @@ type Picked = { client_id: string | number; value_rank: string | number; last_ac
  * whole is only counted (index-only, up to what is left of the offset), so a page reads about
  * offset + perPage index entries in all, whatever the number of ranks.
  */
-async function pickPage(database: Queryable, window: { from: string; to: string }, offset: number, perPage: number): Promise<Picked[]> {
-  const inWindow = `a.value_rank = $1 AND ${LAST_ACTIVE} > $2::timestamptz AND ${LAST_ACTIVE} <= $3::timestamptz`;
+async function pickPage(database: Queryable, window: { from: string; to: string; now: string }, offset: number, perPage: number): Promise<Picked[]> {
+  // A snoozed client is off the list until the snooze ends.
+  const inWindow = `a.value_rank = $1 AND ${LAST_ACTIVE} > $2::timestamptz AND ${LAST_ACTIVE} <= $3::timestamptz AND NOT ${snoozedAt('a.client_id', '$4::timestamptz')}`;
   // The ranks present, highest first: one index probe each (a loose index scan).
   const ranks = await database.query<{ r: string | number }>(
     `WITH RECURSIVE ranks(r) AS (
@@ -113,7 +126,7 @@ async function pickPage(database: Queryable, window: { from: string; to: string 
   let skip = offset;
   for (const { r } of ranks) {
     if (picked.length === perPage) break;
-    const params = [r, window.from, window.to];
+    const params = [r, window.from, window.to, window.now];
     if (skip > 0) {
       const [row] = await database.query<{ n: number }>(
         `SELECT count(*)::int AS n FROM (SELECT 1 FROM client_activity a WHERE ${inWindow} LIMIT ${skip + 1}) x`,
@@ -144,7 +157,7 @@ async function pickPage(database: Queryable, window: { from: string; to: string 
  */
 async function countAtRisk(
   database: Database,
-  window: { from: string; to: string },
+  window: { from: string; to: string; now: string },
   page: { offset: number; rows: number; full: boolean },
 ): Promise<{ total: number; estimate: boolean }> {
   const seen = page.offset + page.rows;
@@ -157,7 +170,8 @@ async function countAtRisk(
   const estimated = Math.round(parsed[0]!.Plan['Plan Rows']);
   if (estimated >= EXACT_TOTAL_CAP) return { total: Math.max(estimated, seen + 1), estimate: true };
   const [row] = await database.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT 1 FROM client_activity a WHERE ${inWindow} LIMIT ${EXACT_TOTAL_CAP + 1}) x`,
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM client_activity a WHERE ${inWindow} AND NOT ${snoozedAt('a.client_id', `'${window.now}'::timestamptz`)}
+       LIMIT ${EXACT_TOTAL_CAP + 1}) x`,
   );
   const counted = Number(row!.n);
   if (counted <= EXACT_TOTAL_CAP) return { total: counted, estimate: false };

@@ -46,6 +46,8 @@ export const PushNotificationDialog = ({ client, open, onClose }: { client: Clie
       setQueued(answer.queued === true);
       result.show(answer.updated || answer.queued ? 'success' : 'error');
       void queryClient.invalidateQueries({ queryKey: clientSectionKey(client._id, 'pushes') });
+      // The at-risk list's 'last contacted' moves once a push reached the client.
+      if (answer.updated) void queryClient.invalidateQueries({ queryKey: ['at-risk'] });
     },
     onError: (error) => {
       setDetail(failureReason(error, () => undefined));

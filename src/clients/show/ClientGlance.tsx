@@ -1,28 +1,18 @@
-import type { ReactNode } from 'react';
 import { Box, Chip, Paper, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import type { ClientGlance as Glance } from '@contract/glance';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
 import type { ClientRecord } from '../clientsData';
-import { dateOnly } from '../format';
+import { day } from '../format';
 import { SectionError, SectionLoading } from './SectionState';
+import { ClientContactFacts } from './ClientContactFacts';
+import { Fact } from './GlanceFact';
 
 /** A date never breaks at its hyphens on a narrow screen. */
-const Day = ({ value }: { value: string }) => <span style={{ whiteSpace: 'nowrap' }}>{dateOnly(value)}</span>;
+const Day = ({ value }: { value: string }) => <span style={{ whiteSpace: 'nowrap' }}>{day(value)}</span>;
 
-const Fact = ({ label, field, children }: { label: string; field: string; children: ReactNode }) => (
-  <Box sx={{ minWidth: 0 }}>
-    <Typography variant="caption" color="text.secondary" component="div">
-      {label}
-    </Typography>
-    <Typography component="div" data-field={field} sx={{ overflowWrap: 'anywhere' }}>
-      {children}
-    </Typography>
-  </Box>
-);
-
-/** Issue 24 point 1: who the client is at a glance, above the summary and sections. */
+/** Who the client is at a glance, above the summary and sections (what front-desk staff look for first: ClientContactFacts). */
 export const ClientGlance = ({ client }: { client: ClientRecord }) => {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`client.glance.${key}`, options);
@@ -35,7 +25,7 @@ export const ClientGlance = ({ client }: { client: ClientRecord }) => {
     return (
       <Box sx={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(min(100%, 9rem), 1fr))', gap: 2 }}>
         <Fact label={t('member_since')} field="member_since">
-          {glance.member_since ? dateOnly(glance.member_since) : none}
+          {glance.member_since ? day(glance.member_since) : none}
         </Fact>
         <Fact label={t('last_class')} field="last_class">
           {glance.last_class ? (
@@ -60,16 +50,19 @@ export const ClientGlance = ({ client }: { client: ClientRecord }) => {
             <>
               {plan.name ?? plan.product ?? none}
               <Typography variant="body2" color="text.secondary" component="span" sx={{ display: 'block' }}>
-                {plan.ends_at ? t(plan.renews ? 'renews' : 'expires', { date: dateOnly(plan.ends_at) }) : t('no_end')}
+                {plan.ends_at ? t(plan.renews ? 'renews' : 'expires', { date: day(plan.ends_at) }) : t('no_end')}
               </Typography>
             </>
+          ) : glance.override_ends_at ? (
+            // The level in force is the override's, not a plan's: the Override fact beside this one names it.
+            t('no_plan_override')
           ) : (
             t('no_plan', { level: glance.level_name ?? none })
           )}
         </Fact>
         {glance.override_ends_at && (
           <Fact label={t('override')} field="override">
-            {t('override_until', { level: glance.level_name ?? none, date: dateOnly(glance.override_ends_at) })}
+            {t('override_until', { level: glance.level_name ?? none, date: day(glance.override_ends_at) })}
           </Fact>
         )}
         <Fact label={t('lifetime_purchases')} field="lifetime_purchases">
@@ -84,6 +77,7 @@ export const ClientGlance = ({ client }: { client: ClientRecord }) => {
         <Fact label={t('mindbody')} field="mindbody">
           {glance.mindbody_linked ? glance.mindbody_status : t('not_linked')}
         </Fact>
+        <ClientContactFacts glance={glance} />
         <Fact label={t('tags')} field="tags">
           {glance.tags.length ? (
             <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>

@@ -22,6 +22,7 @@ const EntryRow = ({ entry }: { entry: TimelineEntry }) => {
       <Typography component="div" sx={{ overflowWrap: 'anywhere' }}>
         <strong>{translate(`client.timeline.events.${entry.event}`, { _: entry.event })}</strong>
         {entry.title && `: ${entry.title}`}
+        {entry.until && ` ${translate('client.timeline.until', { date: dateTime(entry.until) })}`}
       </Typography>
       {entry.detail && (
         <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere', whiteSpace: 'pre-wrap' }}>

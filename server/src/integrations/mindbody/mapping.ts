@@ -14,6 +14,8 @@ export interface MindbodyClientRecord {
   email_address: string | null;
   client_status: string | null;
   last_modified_at: string | null;
+  /** Client.MobilePhone, else HomePhone, else WorkPhone, as written; absent or null: none. */
+  phone?: string | null;
 }
 
 export type Attendance = 'signed_in' | 'missed' | 'late_cancelled' | 'booked';
@@ -136,6 +138,7 @@ export function mapClient(raw: Raw, timeZone = 'UTC'): MindbodyClientRecord | nu
     email_address: email && email.includes('@') ? email : null,
     client_status: status,
     last_modified_at: parseMindbodyDate(raw.LastModifiedDateTime, timeZone),
+    phone: text(raw.MobilePhone) ?? text(raw.HomePhone) ?? text(raw.WorkPhone),
   };
 }
 

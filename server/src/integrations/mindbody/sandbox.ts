@@ -57,6 +57,10 @@ function sandboxClients(siteId: number, dayStart: number): SandboxClient[] {
         FirstName: first,
         LastName: last,
         Email: n % 25 === 0 ? null : `${first}.${last}.${n}@sandbox.mindbody.test`.toLowerCase(),
+        // 555-01xx: the numbers set aside for fiction.
+        MobilePhone: n % 7 === 0 ? null : `(555) 01${n % 10}-${String(n).padStart(4, '0')}`,
+        HomePhone: n % 7 === 0 && n % 2 === 0 ? `555-01${n % 10}-${String(n).padStart(4, '0')}` : null,
+        WorkPhone: null,
         Status: pick(STATUSES, n, 4),
         Active: n % 9 !== 0,
         CreationDate: localTime(dayStart - (200 + (n % 400)) * DAY),
@@ -68,36 +72,59 @@ function sandboxClients(siteId: number, dayStart: number): SandboxClient[] {
   });
 }
 
+/** One Visit of GET /client/clientvisits, as Mindbody writes it; `seed` and `salts` pick its class, staff member and name. */
+function sandboxVisit(
+  n: number,
+  clientId: string,
+  visit: { id: number; seed: number[]; salts: [number, number, number]; start: number; modified: number },
+  flags: { SignedIn: boolean; Missed: boolean; LateCancelled: boolean; WebSignup: boolean },
+): Record<string, unknown> {
+  const [classSalt, staffSalt, nameSalt] = visit.salts;
+  return {
+    Id: visit.id,
+    ClassId: 7000 + Math.floor(unit(...visit.seed, classSalt) * 400),
+    ClientId: clientId,
+    ClientUniqueId: 9_000_000 + n,
+    SiteId: SANDBOX_SITE_ID,
+    LocationId: 1 + (n % 3),
+    StaffId: 100 + Math.floor(unit(...visit.seed, staffSalt) * 12),
+    Name: pick(CLASSES, ...visit.seed, nameSalt),
+    StartDateTime: localTime(visit.start),
+    EndDateTime: localTime(visit.start + 3_600_000),
+    LastModifiedDateTime: localTime(visit.modified),
+    ...flags,
+    MakeUp: false,
+    AppointmentStatus: 'None',
+    Action: 'None',
+  };
+}
+
 function sandboxVisits(siteId: number, clientId: string, dayStart: number): Record<string, unknown>[] {
   const n = Number(clientId) - CLIENT_ID_BASE;
   if (siteId !== SANDBOX_SITE_ID || !Number.isInteger(n) || n < 1 || n > SANDBOX_CLIENT_COUNT) return [];
-  const count = Math.floor(unit(n, 5) * 9);
-  return Array.from({ length: count }, (_, k) => {
+  const past = Array.from({ length: Math.floor(unit(n, 5) * 9) }, (_, k) => {
     const start = dayStart - Math.floor(unit(n, k, 6) * 60) * DAY + (6 + Math.floor(unit(n, k, 7) * 13)) * 3_600_000;
     const roll = unit(n, k, 8);
     const lateCancelled = roll >= 0.9;
     const missed = roll >= 0.78 && !lateCancelled;
-    return {
-      Id: n * 100 + k + 1,
-      ClassId: 7000 + Math.floor(unit(n, k, 9) * 400),
-      ClientId: clientId,
-      ClientUniqueId: 9_000_000 + n,
-      SiteId: SANDBOX_SITE_ID,
-      LocationId: 1 + (n % 3),
-      StaffId: 100 + Math.floor(unit(n, k, 10) * 12),
-      Name: pick(CLASSES, n, k, 11),
-      StartDateTime: localTime(start),
-      EndDateTime: localTime(start + 3_600_000),
-      LastModifiedDateTime: localTime(start),
-      SignedIn: !missed && !lateCancelled,
-      Missed: missed,
-      LateCancelled: lateCancelled,
-      MakeUp: false,
-      WebSignup: unit(n, k, 12) < 0.6,
-      AppointmentStatus: 'None',
-      Action: 'None',
-    };
+    return sandboxVisit(
+      n,
+      clientId,
+      { id: n * 100 + k + 1, seed: [n, k], salts: [9, 10, 11], start, modified: start },
+      { SignedIn: !missed && !lateCancelled, Missed: missed, LateCancelled: lateCancelled, WebSignup: unit(n, k, 12) < 0.6 },
+    );
   });
+  // Classes booked ahead (clientvisits lists them when request.endDate is in the future): not attended yet.
+  const booked = Array.from({ length: Math.floor(unit(n, 13) * 3) }, (_, j) => {
+    const start = dayStart + (1 + Math.floor(unit(n, j, 14) * 13)) * DAY + (6 + Math.floor(unit(n, j, 15) * 13)) * 3_600_000;
+    return sandboxVisit(
+      n,
+      clientId,
+      { id: n * 100 + 90 + j, seed: [n, j], salts: [16, 17, 18], start, modified: dayStart - DAY },
+      { SignedIn: false, Missed: false, LateCancelled: false, WebSignup: true },
+    );
+  });
+  return [...past, ...booked];
 }
 
 /** Any client id gets contracts (derived from the id), so contract sync works on the demo data too. */
