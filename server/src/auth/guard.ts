@@ -4,6 +4,8 @@ import { recordAudit } from '../audit/record';
 import { createRateLimiter } from '../lib/rateLimit';
 import { decideAccess, undeclaredRoutes } from './access';
 import { SESSION_COOKIE } from './sessions';
+import { REAUTH_REQUIRED, recentlyVerified } from './reauth';
+import { isTwoStepRequired, TWO_STEP_SETUP_REQUIRED } from './twoStepRule';
 
 export const AUTHENTICATION_REQUIRED = 'Authentication required: sign in at the login page first.';
 
@@ -39,8 +41,17 @@ export function registerSessionGuard(app: FastifyInstance) {
     request.sessionId = resolved?.sessionId ?? null;
     if (config.public) return;
     if (!request.staff) return refuse(request, reply, 401, AUTHENTICATION_REQUIRED);
+    // The owner's rule: an account without two-step (and a sign-in without a second step) sets it up first.
+    if (!config.twoStepSetup && !request.staff.two_step_at && !resolved?.secondStep && (await isTwoStepRequired(app))) {
+      return reply.status(403).send({ message: TWO_STEP_SETUP_REQUIRED, two_step_setup_required: true });
+    }
     const decision = decideAccess(config, request.staff.role);
-    if (decision.allowed) return;
+    if (decision.allowed) {
+      if (config.reauth && !(await recentlyVerified(app, request, resolved?.verifiedAt ?? null))) {
+        return reply.status(403).send({ message: REAUTH_REQUIRED, reauth_required: true });
+      }
+      return;
+    }
     await auditRefusal(request, decision.permission);
     return refuse(request, reply, 403, decision.message);
   });

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth';
+import twoStepRoutes from './twoStep';
 import healthRoutes from './health';
 import clientRoutes from './clients';
 import statsRoutes from './stats';
@@ -21,6 +22,7 @@ import client360Routes from './client360';
 /** Every area's routes; each is mounted under SERVER_PREFIX. Add a line per area. */
 export const routePlugins: FastifyPluginAsync[] = [
   authRoutes,
+  twoStepRoutes,
   healthRoutes,
   clientRoutes,
   messagingRoutes,

@@ -60,7 +60,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${ADMIN}/staff`,
     {
-      config: { permission: 'staff.manage' },
+      config: { permission: 'staff.manage', reauth: true },
       schema: {
         tags,
         summary: 'Add a staff member with a role; the answer holds a generated password, shown once',
@@ -77,7 +77,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${ADMIN}/staff/:id`,
     {
-      config: { permission: 'staff.manage' },
+      config: { permission: 'staff.manage', reauth: true },
       schema: {
         tags,
         summary: "Change a staff member's role or status; disabling ends their sessions at once",
@@ -97,7 +97,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${ADMIN}/staff/:id/reset-password`,
     {
-      config: { permission: 'staff.manage' },
+      config: { permission: 'staff.manage', reauth: true },
       schema: {
         tags,
         summary: 'Give a staff member a new generated password (shown once) and end their sessions',
