@@ -27,6 +27,7 @@ export const TotpConfirmResponse = z.object({ recovery_codes: z.array(z.string()
 export type TotpConfirmResponse = z.infer<typeof TotpConfirmResponse>;
 
 /** The password, or a code (authenticator or recovery): what re-authentication and turning two-step off take. */
+export type Proof = { password: string } | { code: string };
 export const ProofRequest = z
   .object({ password: z.string().max(1024).optional(), code: typedCode.optional() })
   .refine((body) => (body.password === undefined) !== (body.code === undefined), 'send either password or code');

@@ -7,6 +7,7 @@ import { staffArea } from './staff';
 import { sessionsArea } from './sessions';
 import { segmentsArea } from './segments';
 import { broadcastsArea } from './broadcasts';
+import { twoStepArea } from './twoStep';
 
 /**
  * The console's areas, in sidebar order (docs/adding-an-area.md): App.tsx registers their routes
@@ -15,4 +16,4 @@ import { broadcastsArea } from './broadcasts';
  * import cycle reading an area before it is defined.
  */
 export const consoleAreas = () =>
-  [dashboardArea, messagingArea, videosArea, clientsArea, auditArea, staffArea, sessionsArea, segmentsArea, broadcastsArea] as const;
+  [dashboardArea, messagingArea, videosArea, clientsArea, auditArea, staffArea, sessionsArea, segmentsArea, broadcastsArea, twoStepArea] as const;

@@ -9,7 +9,7 @@ export const en = {
     title: 'Studio Console',
     subtitle: 'Management Console',
     document_title: '%{page} · Studio Console',
-    user: { menu: 'User menu', logout: 'Log out', sessions: 'My sessions', change_password: 'Change password' }, // all but 'Log out' are ours
+    user: { menu: 'User menu', logout: 'Log out', sessions: 'My sessions', change_password: 'Change password', two_step: 'Two-step sign-in' }, // all but 'Log out' are ours
     notification: { close: 'Close' }, // ours
     main_menu: 'Main menu', // ours: the phone's drawer
     // ours: the catch-all page (react-admin's said 'bad link..')
@@ -831,6 +831,38 @@ export const en = {
       too_short: 'At least %{min} characters',
       mismatch: 'The two new passwords differ',
       changed: 'Password changed; %{smart_count} other session ended |||| Password changed; %{smart_count} other sessions ended',
+    },
+    // two-step sign-in and the identity check before sensitive actions (docs/security-signin.md)
+    two_step: {
+      title: 'Two-step sign-in',
+      off_intro: 'After your password, sign-in will also ask for a code from an authenticator app on your phone (Google Authenticator, 1Password, Authy…).',
+      on_since: 'On since %{date}. %{smart_count} recovery code left. |||| On since %{date}. %{smart_count} recovery codes left.',
+      required: 'An owner requires two-step sign-in for every staff account. Set it up to continue.',
+      start: 'Set up',
+      scan: 'Scan this QR code with your authenticator app, or type the key below into it.',
+      qr_alt: 'QR code holding the two-step key for %{email}',
+      secret: 'Key',
+      code: 'Code from the app',
+      code_help: '6 digits',
+      confirm: 'Turn on',
+      codes_title: 'Your recovery codes',
+      codes_intro: 'Each code signs you in once if you lose your phone. Keep them somewhere safe: they are shown only now.',
+      copy: 'Copy codes',
+      copied: 'Recovery codes copied',
+      done: 'I have saved them',
+      turn_off: 'Turn off',
+      turn_off_intro: 'Confirm with your password or a code to turn two-step sign-in off.',
+      turned_off: 'Two-step sign-in is off',
+    },
+    reauth: {
+      title: 'Confirm it is you',
+      intro: 'This action needs a fresh check. Enter your password or a code from your authenticator app; the action then goes ahead.',
+      use_password: 'Password',
+      use_code: 'Code',
+      password: 'Password',
+      code: 'Code from the app, or a recovery code',
+      submit: 'Confirm',
+      required: 'Required',
     },
   },
   // ours (issue 23): saved segments, the at-risk list (docs/features.md#segments)

@@ -6,6 +6,7 @@ import { AppBar } from './AppBar';
 import { Menu } from './Menu';
 import { ErrorPage } from './raPages';
 import { Sidebar } from './Sidebar';
+import { IdentityDialogs } from '../twoStep/IdentityDialogs';
 
 interface BoundaryState {
   error?: Error;
@@ -64,6 +65,7 @@ export const Layout = (inProps: { children: ReactNode }) => {
           </div>
         </main>
       </div>
+      <IdentityDialogs />
     </Core>
   );
 };

@@ -10,6 +10,7 @@ import { useCloseDrawerOnPhone } from './useCloseDrawerOnPhone';
 const loadUserMenu = () => import('./UserMenu');
 const UserMenu = lazy(loadUserMenu);
 const ChangePasswordDialog = lazy(() => import('../staff/ChangePasswordDialog').then((module) => ({ default: module.ChangePasswordDialog })));
+const TwoStepDialog = lazy(() => import('../twoStep/TwoStepDialog').then((module) => ({ default: module.TwoStepDialog })));
 
 /** Bottom of the sidebar (spec §1): the signed-in user and a menu with 'My sessions', 'Change password' (ours) and 'Log out'. */
 export const UserFooter = () => {
@@ -20,6 +21,8 @@ export const UserFooter = () => {
   const [sidebarOpen] = useSidebarState();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [changingPassword, setChangingPassword] = useState(false);
+  const [twoStepOpen, setTwoStepOpen] = useState(false);
+  const [twoStepWanted, setTwoStepWanted] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
   const [dialogWanted, setDialogWanted] = useState(false);
   const closeDrawer = useCloseDrawerOnPhone();
@@ -79,6 +82,11 @@ export const UserFooter = () => {
               setChangingPassword(true);
               setDialogWanted(true);
             }}
+            onTwoStep={() => {
+              setAnchor(null);
+              setTwoStepOpen(true);
+              setTwoStepWanted(true);
+            }}
             onLogout={() => {
               setAnchor(null);
               // authProvider.logout sends the browser to the server's /logout.
@@ -90,6 +98,11 @@ export const UserFooter = () => {
       {dialogWanted && (
         <Suspense fallback={null}>
           <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      )}
+      {twoStepWanted && (
+        <Suspense fallback={null}>
+          <TwoStepDialog open={twoStepOpen} onClose={() => setTwoStepOpen(false)} />
         </Suspense>
       )}
     </Box>
