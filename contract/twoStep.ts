@@ -43,3 +43,9 @@ export type ReauthResponse = z.infer<typeof ReauthResponse>;
 export const ReauthRequired = z.object({ message: z.string(), reauth_required: z.literal(true) });
 /** 403 from any call but the set-up's while an owner requires two-step and the account has none. */
 export const TwoStepSetupRequired = z.object({ message: z.string(), two_step_setup_required: z.literal(true) });
+
+/** GET/PUT /api/admin/v1/security-settings (owners): the owner's rule. */
+export const SecuritySettings = z.object({
+  require_two_step: z.boolean().describe('every staff account must have two-step sign-in; one without it sets it up before anything else'),
+});
+export type SecuritySettings = z.infer<typeof SecuritySettings>;

@@ -18,6 +18,7 @@ const account = (overrides: Partial<StaffAccount>): StaffAccount => ({
   created_at: '2026-01-01T00:00:00.000Z',
   has_password: true,
   signs_in_with_oidc: false,
+  two_step: false,
   ...overrides,
 });
 

@@ -275,6 +275,70 @@ describe.each(testDatabases())('two-step sign-in on $name', ({ open }) => {
     expect(audit).toHaveLength(1);
   });
 
+  describe("the owner's rule", () => {
+    it('an owner requires two-step: an account without it gets 403 two_step_setup_required on everything but the set-up, until it sets it up', async () => {
+      const { who: owner, secret } = await withTwoStep('rule-owner@studio.test');
+      const address = freshAddress();
+      const ownerCookie = cookieOf(
+        await secondStep(cookieOf(await passwordStep(owner, address), 'studio_two_step'), totpCode(secret, clock.now()), address),
+        'studio_session',
+      )!;
+      const desk = { email: 'rule-desk@studio.test', password: 'a long enough password' };
+      await upsertStaffUser(app.db, { ...desk, role: 'front_desk' });
+
+      // An owner without two-step cannot require it of others.
+      const plainOwner = { email: 'rule-plain-owner@studio.test', password: 'a long enough password' };
+      await upsertStaffUser(app.db, { ...plainOwner, role: 'owner' });
+      const refused = await api('PUT', '/api/admin/v1/security-settings', await signInWithPassword(plainOwner), { require_two_step: true });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json().message).toContain('your own account first');
+      expect((await api('GET', '/api/admin/v1/security-settings', ownerCookie)).json()).toEqual({ require_two_step: false });
+      const on = await api('PUT', '/api/admin/v1/security-settings', ownerCookie, { require_two_step: true });
+      expect(on.statusCode).toBe(200);
+      const [entry] = await database.query<{ before: unknown; after: unknown; staff_email: string }>(
+        "SELECT before, after, staff_email FROM audit_log WHERE action = 'auth.two_step_required'",
+      );
+      expect(entry).toEqual({ before: { required: false }, after: { required: true }, staff_email: owner.email });
+      // A front-desk member may not change the rule.
+      const deskCookie = await signInWithPassword(desk);
+      const blocked = await api('GET', '/api/admin/v1/sessions', deskCookie);
+      expect(blocked.statusCode).toBe(403);
+      expect(blocked.json()).toEqual({ message: expect.stringContaining('requires two-step'), two_step_setup_required: true });
+      expect((await api('GET', '/api/client/v1/clients/1', deskCookie)).statusCode).toBe(403);
+      expect(
+        (await api('POST', '/api/admin/v1/account/password', deskCookie, { current_password: desk.password, new_password: 'another long one' })).statusCode,
+      ).toBe(403);
+      // The owner with two-step is not held up.
+      expect((await api('GET', '/api/admin/v1/sessions', ownerCookie)).statusCode).toBe(200);
+
+      expect((await api('GET', '/api/auth/two-step', deskCookie)).json()).toMatchObject({ enabled: false, required: true });
+      const { secret: deskSecret } = (await api('POST', '/api/auth/two-step/totp', deskCookie)).json() as { secret: string };
+      expect((await api('POST', '/api/auth/two-step/totp/confirm', deskCookie, { code: totpCode(deskSecret, clock.now()) })).statusCode).toBe(200);
+      expect((await api('GET', '/api/admin/v1/sessions', deskCookie)).statusCode).toBe(200);
+      // While required, nobody turns it off for themselves.
+      clock.advance(30_000);
+      const off = await api('POST', '/api/auth/two-step/disable', deskCookie, { code: totpCode(deskSecret, clock.now()) });
+      expect(off.statusCode).toBe(409);
+
+      // An owner resets the member's two-step (a lost phone): their sessions end, audited.
+      const [{ id: deskId }] = await database.query<{ id: number }>('SELECT id FROM staff_users WHERE email = $1', [desk.email]);
+      const reset = await api('POST', `/api/admin/v1/staff/${deskId}/reset-two-step`, ownerCookie);
+      expect(reset.statusCode).toBe(200);
+      expect(reset.json()).toMatchObject({ email: desk.email, two_step: false });
+      expect((await api('GET', '/api/auth/two-step', deskCookie)).statusCode).toBe(401);
+      const [resetEntry] = await database.query<{ after: Record<string, unknown>; staff_email: string }>(
+        "SELECT after, staff_email FROM audit_log WHERE action = 'auth.two_step_reset'",
+      );
+      expect(resetEntry).toEqual({ staff_email: owner.email, after: { two_step: false, email: desk.email, sessions_ended: 1 } });
+      // Signed in again with the password alone, the member is sent to set-up once more.
+      const again = await signInWithPassword(desk);
+      expect((await api('GET', '/api/admin/v1/sessions', again)).json()).toMatchObject({ two_step_setup_required: true });
+
+      expect((await api('PUT', '/api/admin/v1/security-settings', ownerCookie, { require_two_step: false })).statusCode).toBe(200);
+      expect((await api('GET', '/api/admin/v1/sessions', again)).statusCode).toBe(200);
+    });
+  });
+
   describe('re-authentication', () => {
     it('a broadcast without a recent check is refused with reauth_required, and goes through after POST /api/auth/reauth', async () => {
       const who = { email: 'reauth@studio.test', password: 'a long enough password' };
@@ -341,6 +405,8 @@ describe.each(testDatabases())('two-step sign-in on $name', ({ open }) => {
           'POST /api/admin/v1/staff',
           'PUT /api/admin/v1/staff/:id',
           'POST /api/admin/v1/staff/:id/reset-password',
+          'POST /api/admin/v1/staff/:id/reset-two-step',
+          'PUT /api/admin/v1/security-settings',
         ]),
       );
     });

@@ -1,9 +1,9 @@
 import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
 import type { Database, Db, Transaction } from '../db/client';
-import { staffRecoveryCodes, staffTotp, staffUsers } from '../db/schema';
+import { sessions, staffRecoveryCodes, staffTotp, staffUsers } from '../db/schema';
 import { recordAudit, type Actor } from '../audit/record';
-import { HttpError } from '../lib/errors';
+import { HttpError, notFound } from '../lib/errors';
 import { hashRecoveryCode, newRecoveryCodes, readCode, TOTP_DRIFT_STEPS, TOTP_ISSUER, TOTP_PERIOD_SECONDS } from './twoStepRules';
 import type { StaffUser } from './staff';
 
@@ -109,11 +109,34 @@ export async function removeTwoStep(
   staffUserId: number,
   actor: Actor,
   action: 'auth.two_step_disable' | 'auth.two_step_reset',
+  more: Record<string, unknown> = {},
 ): Promise<void> {
   await tx.db.delete(staffTotp).where(eq(staffTotp.staff_user_id, staffUserId));
   await tx.db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staff_user_id, staffUserId));
   await tx.db.update(staffUsers).set({ two_step_at: null }).where(eq(staffUsers.id, staffUserId));
-  await recordAudit(tx, { ...actor, action, target_type: 'staff_user', target_id: staffUserId, before: { two_step: true }, after: { two_step: false } });
+  await recordAudit(tx, {
+    ...actor,
+    action,
+    target_type: 'staff_user',
+    target_id: staffUserId,
+    before: { two_step: true },
+    after: { two_step: false, ...more },
+  });
+}
+
+/**
+ * An owner (or `npm run staff -- reset-two-step`) turns another member's two-step off, for a lost
+ * phone: their sessions end, and they set it up again at their next sign-in if an owner requires it.
+ */
+export async function resetTwoStep(database: Database, targetId: number, actor: Actor & { via?: string }): Promise<{ user: StaffUser; endedSessions: number }> {
+  return database.transaction(async (tx) => {
+    const [user] = await tx.db.select().from(staffUsers).where(eq(staffUsers.id, targetId)).for('update');
+    if (!user) throw notFound(`No staff account with id ${targetId}.`);
+    const ended = await tx.db.delete(sessions).where(eq(sessions.staff_user_id, targetId)).returning({ id: sessions.id });
+    const { via, ...who } = actor;
+    await removeTwoStep(tx, targetId, who, 'auth.two_step_reset', { email: user.email, sessions_ended: ended.length, ...(via ? { via } : {}) });
+    return { user: { ...user, two_step_at: null }, endedSessions: ended.length };
+  });
 }
 
 /** What the user menu shows: whether two-step is on, since when, and how many recovery codes are left. */

@@ -12,21 +12,24 @@ const CACHE_MS = 2_000;
 export const TWO_STEP_SETUP_REQUIRED =
   'An owner requires two-step sign-in for every staff account: set it up (user menu, Two-step sign-in) before anything else.';
 
-const cached = new WeakMap<FastifyInstance, { value: boolean; at: number }>();
+// By database, not by Fastify instance: a route's plugin scope is another instance than the guard's.
+const cached = new WeakMap<object, { value: boolean; at: number }>();
 
 export async function isTwoStepRequired(app: FastifyInstance): Promise<boolean> {
   const now = app.clock.now().getTime();
-  const hit = cached.get(app);
+  const hit = cached.get(app.database);
   if (hit && now - hit.at < CACHE_MS && now >= hit.at) return hit.value;
   const [row] = await app.db.select().from(appSettings).where(eq(appSettings.key, SETTING));
   const value = row?.value === 'on';
-  cached.set(app, { value, at: now });
+  cached.set(app.database, { value, at: now });
   return value;
 }
 
 /** Turns the rule on or off, audited; this instance sees it at once. */
 export async function setTwoStepRequired(app: FastifyInstance, tx: Transaction, required: boolean, actor: Actor): Promise<void> {
-  const before = await isTwoStepRequired(app);
+  // Inside the transaction only: PGlite has one connection, which the transaction holds.
+  const [row] = await tx.db.select().from(appSettings).where(eq(appSettings.key, SETTING));
+  const before = row?.value === 'on';
   const value = required ? 'on' : 'off';
   await tx.db.insert(appSettings).values({ key: SETTING, value }).onConflictDoUpdate({ target: appSettings.key, set: { value } });
   await recordAudit(tx, {
@@ -37,5 +40,5 @@ export async function setTwoStepRequired(app: FastifyInstance, tx: Transaction, 
     before: { required: before },
     after: { required },
   });
-  cached.set(app, { value: required, at: app.clock.now().getTime() });
+  cached.set(app.database, { value: required, at: app.clock.now().getTime() });
 }

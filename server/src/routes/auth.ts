@@ -168,9 +168,21 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       const transaction = JSON.parse(unsigned.value) as OidcTransaction & { next?: unknown };
       const profile = await oidc.finish(new URL(request.url, publicOrigin(request)), transaction);
+      if (app.config.OIDC_REQUIRE_MFA && !profile.secondStep) {
+        await recordFailedSignIn(app, {
+          staff: profile.email,
+          targetId: null,
+          reason: 'identity provider did not confirm a second factor',
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        throw new OidcRefusal(
+          'This console requires two-step sign-in, and your identity provider did not confirm a second factor for this sign-in. Sign in there with two-step, then try again.',
+        );
+      }
       const user = await oidcAccount(app.database, profile, app.config.oidc!, { ip: request.ip, at: app.clock.now() });
       app.sessions.forgetUser(user.id);
-      await startSession(request, reply, user, { first: 'oidc' });
+      await startSession(request, reply, user, { first: 'oidc', ...(profile.secondStep ? { second: 'idp' as const } : {}) });
       return reply.redirect(returnTo(transaction.next), 303);
     } catch (error) {
       const refused = error instanceof OidcRefusal;
