@@ -49,3 +49,18 @@ export const SecuritySettings = z.object({
   require_two_step: z.boolean().describe('every staff account must have two-step sign-in; one without it sets it up before anything else'),
 });
 export type SecuritySettings = z.infer<typeof SecuritySettings>;
+
+/** One sign-in or failed attempt of an account (GET /api/admin/v1/account/sign-ins, /staff/{id}/sign-ins), from the audit log. */
+export const SignInEntry = z.object({
+  id: z.number().int(),
+  at: z.iso.datetime({ offset: true }),
+  outcome: z.enum(['signed_in', 'failed']),
+  method: z.string().nullable().describe('password, oidc; with second_step: totp, recovery_code, idp'),
+  second_step: z.string().nullable(),
+  reason: z.string().nullable().describe('why a failed attempt failed: wrong password, wrong code, code already used…'),
+  ip: z.string().nullable(),
+  user_agent: z.string().nullable(),
+});
+export type SignInEntry = z.infer<typeof SignInEntry>;
+/** The most recent entries one listing shows. */
+export const SIGN_IN_HISTORY_LIMIT = 50;

@@ -275,6 +275,58 @@ describe.each(testDatabases())('two-step sign-in on $name', ({ open }) => {
     expect(audit).toHaveLength(1);
   });
 
+  it("lists an account's sign-ins and failed attempts, with address, browser and method, to the member and to owners only", async () => {
+    const { who, secret } = await withTwoStep('history@studio.test');
+    const address = '192.0.2.77';
+    const browser = { 'user-agent': 'Mozilla/5.0 (History test)' };
+    await app.inject({
+      method: 'POST',
+      url: '/login',
+      remoteAddress: address,
+      ...form({ ...who, password: 'not the password' }),
+      headers: { ...form({}).headers, ...browser },
+    });
+    const challenge = cookieOf(await passwordStep(who, address), 'studio_two_step');
+    await app.inject({
+      method: 'POST',
+      url: '/login/two-step',
+      remoteAddress: address,
+      payload: 'code=000000',
+      headers: { ...form({}).headers, cookie: challenge!, ...browser },
+    });
+    const done = await app.inject({
+      method: 'POST',
+      url: '/login/two-step',
+      remoteAddress: address,
+      payload: `code=${totpCode(secret, clock.now())}`,
+      headers: { ...form({}).headers, cookie: challenge!, ...browser },
+    });
+    const session = cookieOf(done, 'studio_session')!;
+    const own = await api('GET', '/api/admin/v1/account/sign-ins', session);
+    expect(own.statusCode).toBe(200);
+    const entries = own.json() as {
+      outcome: string;
+      method: string | null;
+      second_step: string | null;
+      reason: string | null;
+      ip: string;
+      user_agent: string | null;
+    }[];
+    expect(
+      entries.slice(0, 3).map(({ outcome, method, second_step, reason, ip, user_agent }) => ({ outcome, method, second_step, reason, ip, user_agent })),
+    ).toEqual([
+      { outcome: 'signed_in', method: 'password', second_step: 'totp', reason: null, ip: address, user_agent: 'Mozilla/5.0 (History test)' },
+      { outcome: 'failed', method: 'password', second_step: null, reason: 'wrong code', ip: address, user_agent: 'Mozilla/5.0 (History test)' },
+      { outcome: 'failed', method: 'password', second_step: null, reason: 'wrong password', ip: address, user_agent: 'Mozilla/5.0 (History test)' },
+    ]);
+    const [{ id }] = await database.query<{ id: number }>('SELECT id FROM staff_users WHERE email = $1', [who.email]);
+    const desk = { email: 'history-desk@studio.test', password: 'a long enough password' };
+    await upsertStaffUser(app.db, { ...desk, role: 'front_desk' });
+    expect((await api('GET', `/api/admin/v1/staff/${id}/sign-ins`, await signInWithPassword(desk))).statusCode).toBe(403);
+    // An owner (this member is one) sees it on the Staff screen.
+    expect((await api('GET', `/api/admin/v1/staff/${id}/sign-ins`, session)).json()).toEqual(own.json());
+  });
+
   describe("the owner's rule", () => {
     it('an owner requires two-step: an account without it gets 403 two_step_setup_required on everything but the set-up, until it sets it up', async () => {
       const { who: owner, secret } = await withTwoStep('rule-owner@studio.test');

@@ -58,7 +58,7 @@ export async function recordFailedSignIn(
     limitReached?: string | null;
     ip: string;
     userAgent?: string | undefined;
-    step?: 'password' | 'code';
+    step?: 'password' | 'code' | 'oidc';
   },
 ): Promise<void> {
   await recordAudit(app.database, {

@@ -110,6 +110,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         staff: account.slice(0, 320) || null,
         targetId: user?.id ?? null,
         reason: user ? 'wrong password' : 'unknown account',
+        step: 'password',
         limitReached: verdict.limitReached,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
@@ -173,6 +174,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
           staff: profile.email,
           targetId: null,
           reason: 'identity provider did not confirm a second factor',
+          step: 'oidc',
           ip: request.ip,
           userAgent: request.headers['user-agent'],
         });

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { errorResponses } from '@contract/common';
-import { ProofRequest, ReauthResponse, TotpConfirmRequest, TotpConfirmResponse, TotpSetup, TwoStepStatus } from '@contract/twoStep';
+import { SignInEntry, ProofRequest, ReauthResponse, TotpConfirmRequest, TotpConfirmResponse, TotpSetup, TwoStepStatus } from '@contract/twoStep';
 import { auditActor, recordAudit } from '../audit/record';
 import { AUTHENTICATION_REQUIRED } from '../auth/guard';
 import { proveIdentity, reauthValidUntil } from '../auth/reauth';
@@ -11,6 +11,9 @@ import { accountKey, addressKey, retryAfterSeconds, throttledMessage } from '../
 import { CODE_FIELD_ERROR, confirmTotpSetup, removeTwoStep, startTotpSetup, twoStepStatus } from '../auth/twoStep';
 import { isTwoStepRequired } from '../auth/twoStepRule';
 import { HttpError } from '../lib/errors';
+import { signInHistory } from '../auth/signInHistory';
+import { contentRange, Int4IdParams } from '@contract/raSimpleRest';
+import { z } from 'zod';
 import secondStepPage from './signInSecondStep';
 
 const tags = ['two-step (extension)'];
@@ -134,6 +137,36 @@ const twoStepRoutes: FastifyPluginAsyncZod = async (app) => {
       await app.sessions.markVerified(request.sessionId!, at);
       return { reauthenticated: true as const, valid_until: reauthValidUntil(at, app.config.REAUTH_MINUTES).toISOString() };
     },
+  );
+
+  const history = async (staffUserId: number, reply: { header(name: string, value: string): unknown }) => {
+    const rows = await signInHistory(app.db, staffUserId);
+    reply.header('cache-control', 'no-store');
+    reply.header('content-range', contentRange('sign-ins', 0, rows.length, rows.length));
+    return rows;
+  };
+
+  app.get(
+    '/api/admin/v1/account/sign-ins',
+    {
+      config: { permission: 'signed_in' },
+      schema: { tags, summary: 'Your sign-ins and failed attempts, newest first (the last 50)', response: { 200: z.array(SignInEntry), ...errorResponses } },
+    },
+    async (request, reply) => history(staffOf(request).id, reply),
+  );
+
+  app.get(
+    '/api/admin/v1/staff/:id/sign-ins',
+    {
+      config: { permission: 'staff.manage' },
+      schema: {
+        tags,
+        summary: "A staff member's sign-ins and failed attempts, newest first (the last 50)",
+        params: Int4IdParams,
+        response: { 200: z.array(SignInEntry), ...errorResponses },
+      },
+    },
+    async (request, reply) => history(request.params.id, reply),
   );
 };
 
