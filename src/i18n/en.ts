@@ -9,7 +9,14 @@ export const en = {
     title: 'Studio Console',
     subtitle: 'Management Console',
     document_title: '%{page} · Studio Console',
-    user: { menu: 'User menu', logout: 'Log out', sessions: 'My sessions', change_password: 'Change password', two_step: 'Two-step sign-in' }, // all but 'Log out' are ours
+    user: {
+      menu: 'User menu',
+      logout: 'Log out',
+      sessions: 'My sessions',
+      change_password: 'Change password',
+      two_step: 'Two-step sign-in',
+      sign_ins: 'Sign-in history',
+    }, // all but 'Log out' are ours
     notification: { close: 'Close' }, // ours
     main_menu: 'Main menu', // ours: the phone's drawer
     // ours: the catch-all page (react-admin's said 'bad link..')
@@ -853,6 +860,30 @@ export const en = {
       turn_off: 'Turn off',
       turn_off_intro: 'Confirm with your password or a code to turn two-step sign-in off.',
       turned_off: 'Two-step sign-in is off',
+      // the Staff screen (owners)
+      column: 'Two-step',
+      on: 'On',
+      off: 'Off',
+      require: 'Require two-step sign-in for every staff account',
+      require_help: 'An account without it must set it up before anything else opens. Turn it on for your own account first.',
+      reset_button: 'Reset two-step',
+      reset_title: 'Reset two-step sign-in?',
+      reset_content:
+        "%{email}'s authenticator and recovery codes stop working and they are signed out everywhere. If two-step is required, they set it up again at their next sign-in.",
+      reset_done: 'Two-step sign-in reset for %{email}',
+    },
+    history: {
+      title: 'Sign-in history',
+      intro: 'The last 50 sign-ins and failed attempts.',
+      empty: 'No sign-ins recorded yet.',
+      at: 'When',
+      outcome: 'Outcome',
+      method: 'How',
+      where: 'Address',
+      browser: 'Browser',
+      signed_in: 'Signed in',
+      failed: 'Failed: %{reason}',
+      methods: { password: 'Password', oidc: 'Single sign-on', totp: 'authenticator code', recovery_code: 'recovery code', idp: "provider's two-step" },
     },
     reauth: {
       title: 'Confirm it is you',

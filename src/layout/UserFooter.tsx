@@ -11,6 +11,7 @@ const loadUserMenu = () => import('./UserMenu');
 const UserMenu = lazy(loadUserMenu);
 const ChangePasswordDialog = lazy(() => import('../staff/ChangePasswordDialog').then((module) => ({ default: module.ChangePasswordDialog })));
 const TwoStepDialog = lazy(() => import('../twoStep/TwoStepDialog').then((module) => ({ default: module.TwoStepDialog })));
+const SignInHistoryDialog = lazy(() => import('../twoStep/SignInHistoryDialog').then((module) => ({ default: module.SignInHistoryDialog })));
 
 /** Bottom of the sidebar (spec §1): the signed-in user and a menu with 'My sessions', 'Change password' (ours) and 'Log out'. */
 export const UserFooter = () => {
@@ -23,6 +24,7 @@ export const UserFooter = () => {
   const [changingPassword, setChangingPassword] = useState(false);
   const [twoStepOpen, setTwoStepOpen] = useState(false);
   const [twoStepWanted, setTwoStepWanted] = useState(false);
+  const [signInsOpen, setSignInsOpen] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
   const [dialogWanted, setDialogWanted] = useState(false);
   const closeDrawer = useCloseDrawerOnPhone();
@@ -87,6 +89,10 @@ export const UserFooter = () => {
               setTwoStepOpen(true);
               setTwoStepWanted(true);
             }}
+            onSignIns={() => {
+              setAnchor(null);
+              setSignInsOpen(true);
+            }}
             onLogout={() => {
               setAnchor(null);
               // authProvider.logout sends the browser to the server's /logout.
@@ -103,6 +109,11 @@ export const UserFooter = () => {
       {twoStepWanted && (
         <Suspense fallback={null}>
           <TwoStepDialog open={twoStepOpen} onClose={() => setTwoStepOpen(false)} />
+        </Suspense>
+      )}
+      {signInsOpen && (
+        <Suspense fallback={null}>
+          <SignInHistoryDialog open onClose={() => setSignInsOpen(false)} />
         </Suspense>
       )}
     </Box>
