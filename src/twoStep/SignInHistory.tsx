@@ -22,7 +22,8 @@ export const SignInHistory = ({ staffId }: { staffId?: number }) => {
   if (history.isError) return <Alert severity="error">{history.error.message}</Alert>;
   if (history.data.length === 0) return <Typography color="text.secondary">{translate('account.history.empty')}</Typography>;
   return (
-    <Box sx={{ overflowX: 'auto' }}>
+    // Scrolls sideways on a phone: focusable, so a keyboard can scroll it too.
+    <Box sx={{ overflowX: 'auto' }} tabIndex={0} role="region" aria-label={translate('account.history.title')}>
       <Table size="small" aria-label={translate('account.history.title')}>
         <TableHead>
           <TableRow>

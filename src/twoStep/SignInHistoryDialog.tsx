@@ -8,7 +8,8 @@ export const SignInHistoryDialog = ({ open, onClose }: { open: boolean; onClose(
   return (
     <Dialog open={open} onClose={onClose} fullWidth maxWidth="md" aria-labelledby="sign-in-history-title">
       <DialogTitle id="sign-in-history-title">{translate('account.history.title')}</DialogTitle>
-      <DialogContent>
+      {/* Focusable: the list scrolls inside the dialog, and a keyboard must reach it. */}
+      <DialogContent tabIndex={0}>
         <DialogContentText sx={{ mb: 2 }}>{translate('account.history.intro')}</DialogContentText>
         {open && <SignInHistory />}
       </DialogContent>

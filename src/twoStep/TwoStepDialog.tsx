@@ -117,7 +117,7 @@ export const TwoStepDialog = ({ open, onClose, required = false }: { open: boole
           <DialogContentText>{translate('account.two_step.codes_intro')}</DialogContentText>
           <Box
             component="ol"
-            sx={{ fontFamily: 'monospace', fontSize: '1rem', columns: 2, m: 0, pl: 3 }}
+            sx={{ fontFamily: 'monospace', fontSize: '1rem', columns: { xs: 1, sm: 2 }, columnGap: 4, m: 0, pl: 4 }}
             aria-label={translate('account.two_step.codes_title')}
           >
             {step.codes.map((code) => (
