@@ -5,6 +5,7 @@ import { upsertStaffUser } from '../../server/src/auth/staff';
 import { testDatabases } from '../support/databases';
 import { createTestApp, testClock } from '../support/server';
 import { totpCode } from '../support/totp';
+import { loadConfig } from '../../server/src/config';
 
 const START = new Date('2026-11-22T12:00:10Z');
 const MINUTE = 60_000;
@@ -444,6 +445,12 @@ describe.each(testDatabases())('two-step sign-in on $name', ({ open }) => {
       const reused = await api('POST', '/api/auth/reauth', cookie, { code });
       expect(reused.statusCode).toBe(400);
       expect(reused.json().errors[0]).toEqual({ path: 'body.code', message: 'was already used: wait for the next one' });
+    });
+
+    it('REAUTH_MINUTES defaults to 15 and a bad value is named at boot', () => {
+      expect(loadConfig({ NODE_ENV: 'test' }).REAUTH_MINUTES).toBe(15);
+      expect(loadConfig({ NODE_ENV: 'test', REAUTH_MINUTES: '5' }).REAUTH_MINUTES).toBe(5);
+      for (const bad of ['0', 'soon', '1.5', '100000']) expect(() => loadConfig({ NODE_ENV: 'test', REAUTH_MINUTES: bad }), bad).toThrow(/REAUTH_MINUTES/);
     });
 
     it('every sensitive route declares reauth', () => {
