@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { TextField, ToggleButton, ToggleButtonGroup, Stack } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { Proof } from '@contract/twoStep';
@@ -11,6 +12,22 @@ export const proofError = (error: unknown): string => {
 };
 
 export const proofOf = (kind: ProofKind, value: string): Proof => (kind === 'password' ? { password: value } : { code: value.trim() });
+
+/** The state of ProofFields: `fields` goes to the component, `proof()` to the call. */
+export function useProofInput() {
+  const [kind, setKind] = useState<ProofKind>('password');
+  const [value, setValue] = useState('');
+  const [error, setError] = useState('');
+  const clear = () => {
+    setValue('');
+    setError('');
+  };
+  const onKind = (next: ProofKind) => {
+    setKind(next);
+    clear();
+  };
+  return { value, setError, clear, proof: () => proofOf(kind, value), fields: { kind, onKind, value, onValue: setValue, error } };
+}
 
 /** Password or code: a switch between the two and the one field. */
 export const ProofFields = (props: {

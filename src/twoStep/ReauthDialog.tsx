@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useConsoleDataProvider } from '../providers/dataProvider';
 import type { IdentityQuestion } from '../providers/identityCheck';
-import { proofError, ProofFields, proofOf, type ProofKind } from './ProofFields';
+import { proofError, ProofFields, useProofInput } from './ProofFields';
 
 /**
  * 'Confirm it is you': opened by the dataProvider when a sensitive call answers reauth_required;
@@ -13,14 +13,14 @@ import { proofError, ProofFields, proofOf, type ProofKind } from './ProofFields'
 export const ReauthDialog = ({ question }: { question: IdentityQuestion | null }) => {
   const translate = useTranslate();
   const dataProvider = useConsoleDataProvider();
-  const [kind, setKind] = useState<ProofKind>('password');
-  const [value, setValue] = useState('');
-  const [error, setError] = useState('');
+  const input = useProofInput();
   const [sending, setSending] = useState(false);
+  const { clear } = input;
+  // A new question starts empty.
   useEffect(() => {
-    setValue('');
-    setError('');
+    clear();
     setSending(false);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [question]);
   // A member without two-step has only the password (the server says the same if a code is sent).
   const status = useQuery({ queryKey: ['two-step', 'status'], queryFn: () => dataProvider.twoStepStatus(), enabled: question !== null });
@@ -29,12 +29,12 @@ export const ReauthDialog = ({ question }: { question: IdentityQuestion | null }
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     if (!question) return;
-    if (!value.trim()) return setError(translate('account.reauth.required'));
+    if (!input.value.trim()) return input.setError(translate('account.reauth.required'));
     setSending(true);
     try {
-      await question.answer(proofOf(kind, value));
+      await question.answer(input.proof());
     } catch (failure) {
-      setError(proofError(failure));
+      input.setError(proofError(failure));
       setSending(false);
     }
   };
@@ -45,18 +45,7 @@ export const ReauthDialog = ({ question }: { question: IdentityQuestion | null }
         <DialogTitle id="reauth-title">{translate('account.reauth.title')}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{translate('account.reauth.intro')}</DialogContentText>
-          <ProofFields
-            kind={kind}
-            onKind={(next) => {
-              setKind(next);
-              setValue('');
-              setError('');
-            }}
-            value={value}
-            onValue={setValue}
-            error={error}
-            codeAllowed={codeAllowed}
-          />
+          <ProofFields {...input.fields} codeAllowed={codeAllowed} />
         </DialogContent>
         <DialogActions>
           <Button onClick={() => question?.cancel()} disabled={sending}>

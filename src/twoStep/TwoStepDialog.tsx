@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import type { TotpSetup } from '@contract/twoStep';
 import { useConsoleDataProvider } from '../providers/dataProvider';
-import { proofError, ProofFields, proofOf, type ProofKind } from './ProofFields';
+import { proofError, ProofFields, useProofInput } from './ProofFields';
 
 type Step = { name: 'status' } | { name: 'scan'; setup: TotpSetup } | { name: 'codes'; codes: string[] } | { name: 'turn-off' };
 
@@ -24,7 +24,7 @@ export const TwoStepDialog = ({ open, onClose, required = false }: { open: boole
   const { identity } = useGetIdentity();
   const [step, setStep] = useState<Step>({ name: 'status' });
   const [value, setValue] = useState('');
-  const [kind, setKind] = useState<ProofKind>('password');
+  const proofInput = useProofInput();
   const [error, setError] = useState('');
   const status = useQuery({ queryKey: ['two-step', 'status'], queryFn: () => dataProvider.twoStepStatus(), enabled: open });
   const refresh = () => queryClient.invalidateQueries({ queryKey: ['two-step'] });
@@ -32,6 +32,7 @@ export const TwoStepDialog = ({ open, onClose, required = false }: { open: boole
     setStep(next);
     setValue('');
     setError('');
+    proofInput.clear();
   };
   const close = () => {
     reset({ name: 'status' });
@@ -52,13 +53,13 @@ export const TwoStepDialog = ({ open, onClose, required = false }: { open: boole
     onError: (failure) => setError(proofError(failure)),
   });
   const turnOff = useMutation({
-    mutationFn: () => dataProvider.disableTwoStep(proofOf(kind, value)),
+    mutationFn: () => dataProvider.disableTwoStep(proofInput.proof()),
     onSuccess: () => {
       notify('account.two_step.turned_off', { type: 'info' });
       void refresh();
       close();
     },
-    onError: (failure) => setError(proofError(failure)),
+    onError: (failure) => proofInput.setError(proofError(failure)),
   });
   const busy = start.isPending || confirm.isPending || turnOff.isPending;
 
@@ -68,7 +69,7 @@ export const TwoStepDialog = ({ open, onClose, required = false }: { open: boole
       if (!/^\d{6}$/.test(value.replace(/\s/g, ''))) return setError(translate('account.two_step.code_help'));
       confirm.mutate();
     } else if (step.name === 'turn-off') {
-      if (!value.trim()) return setError(translate('account.reauth.required'));
+      if (!proofInput.value.trim()) return proofInput.setError(translate('account.reauth.required'));
       turnOff.mutate();
     }
   };
@@ -131,18 +132,7 @@ export const TwoStepDialog = ({ open, onClose, required = false }: { open: boole
       return (
         <Stack spacing={2}>
           <DialogContentText>{translate('account.two_step.turn_off_intro')}</DialogContentText>
-          <ProofFields
-            kind={kind}
-            onKind={(next) => {
-              setKind(next);
-              setValue('');
-              setError('');
-            }}
-            value={value}
-            onValue={setValue}
-            error={error}
-            codeAllowed
-          />
+          <ProofFields {...proofInput.fields} codeAllowed />
         </Stack>
       );
     }

@@ -28,6 +28,27 @@ export async function recentlyVerified(app: FastifyInstance, request: FastifyReq
 export type Proof = 'password' | SecondStep;
 
 /**
+ * Counts a password or code check of a signed-in member against the sign-in limits of their e-mail
+ * and address (a stolen session cannot guess with it); past the limit, 429 with Retry-After.
+ */
+export async function countCheck(
+  throttle: ReturnType<typeof createLoginThrottle>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  email: string,
+): Promise<{ account: string; address: string; limitReached: string | null }> {
+  const account = accountKey(email);
+  const address = addressKey(request.ip);
+  const verdict = await throttle.take(account, address);
+  if (!verdict.allowed) {
+    request.log.info({ address }, 'identity check refused: too many failed attempts');
+    reply.header('retry-after', String(retryAfterSeconds(verdict.retryAfterMs)));
+    throw new HttpError(429, throttledMessage(verdict.retryAfterMs));
+  }
+  return { account, address, limitReached: verdict.limitReached ?? null };
+}
+
+/**
  * Checks the password or a code of the signed-in member, counted against the sign-in limits of
  * their e-mail and address (a stolen session cannot guess with it). A failure is audited and
  * answered 400 naming the field; past the limit, 429 with Retry-After.
@@ -41,14 +62,7 @@ export async function proveIdentity(
   body: ProofRequest,
   purpose: 'reauth' | 'two_step_disable',
 ): Promise<Proof> {
-  const account = accountKey(staff.email);
-  const address = addressKey(request.ip);
-  const verdict = await throttle.take(account, address);
-  if (!verdict.allowed) {
-    request.log.info({ address }, 'identity check refused: too many failed attempts');
-    reply.header('retry-after', String(retryAfterSeconds(verdict.retryAfterMs)));
-    throw new HttpError(429, throttledMessage(verdict.retryAfterMs));
-  }
+  const { account, address, limitReached } = await countCheck(throttle, request, reply, staff.email);
   const at = app.clock.now();
   let failure: { path: string; message: string; reason: string } | null = null;
   let proof: Proof = 'password';
@@ -73,7 +87,7 @@ export async function proveIdentity(
       action: 'auth.reauth_failed',
       target_type: 'staff_user',
       target_id: staff.id,
-      after: { purpose, reason: failure.reason, limit_reached: verdict.limitReached ?? undefined },
+      after: { purpose, reason: failure.reason, limit_reached: limitReached ?? undefined },
       ip: request.ip,
       at,
     });

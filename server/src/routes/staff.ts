@@ -17,7 +17,7 @@ import { changeOwnPassword, changeStaff, createStaff, getStaff, resetStaffPasswo
 import { listStaffUsers } from '../auth/staff';
 import { pageStaff } from '../auth/staffList';
 import { createLoginThrottle } from '../auth/throttle';
-import { accountKey, addressKey, retryAfterSeconds, throttledMessage } from '../auth/throttleRules';
+import { countCheck } from '../auth/reauth';
 import { HttpError } from '../lib/errors';
 import { SecuritySettings } from '@contract/twoStep';
 import { resetTwoStep } from '../auth/twoStep';
@@ -182,14 +182,8 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!staff) throw new HttpError(401, AUTHENTICATION_REQUIRED);
       if (!staff.password_hash) throw new HttpError(400, 'Your account signs in through your identity provider and has no password here.');
       if (request.body.new_password === request.body.current_password) throw fieldError('body.new_password', 'must differ from the current password');
-      const account = accountKey(staff.email);
-      const address = addressKey(request.ip);
       // Counted like a sign-in: a stolen session cannot guess the password to take the account over.
-      const verdict = await throttle.take(account, address);
-      if (!verdict.allowed) {
-        reply.header('retry-after', String(retryAfterSeconds(verdict.retryAfterMs)));
-        throw new HttpError(429, throttledMessage(verdict.retryAfterMs));
-      }
+      const { account, address } = await countCheck(throttle, request, reply, staff.email);
       const changed = await changeOwnPassword(
         app.database,
         app.sessions,

@@ -4,10 +4,9 @@ import { errorResponses } from '@contract/common';
 import { SignInEntry, ProofRequest, ReauthResponse, TotpConfirmRequest, TotpConfirmResponse, TotpSetup, TwoStepStatus } from '@contract/twoStep';
 import { auditActor, recordAudit } from '../audit/record';
 import { AUTHENTICATION_REQUIRED } from '../auth/guard';
-import { proveIdentity, reauthValidUntil } from '../auth/reauth';
+import { countCheck, proveIdentity, reauthValidUntil } from '../auth/reauth';
 import type { StaffUser } from '../auth/staff';
 import { createLoginThrottle } from '../auth/throttle';
-import { accountKey, addressKey, retryAfterSeconds, throttledMessage } from '../auth/throttleRules';
 import { CODE_FIELD_ERROR, confirmTotpSetup, removeTwoStep, startTotpSetup, twoStepStatus } from '../auth/twoStep';
 import { isTwoStepRequired } from '../auth/twoStepRule';
 import { HttpError } from '../lib/errors';
@@ -76,13 +75,7 @@ const twoStepRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
       const staff = staffOf(request);
-      const account = accountKey(staff.email);
-      const address = addressKey(request.ip);
-      const verdict = await throttle.take(account, address);
-      if (!verdict.allowed) {
-        reply.header('retry-after', String(retryAfterSeconds(verdict.retryAfterMs)));
-        throw new HttpError(429, throttledMessage(verdict.retryAfterMs));
-      }
+      const { account, address } = await countCheck(throttle, request, reply, staff.email);
       const codes = await confirmTotpSetup(app.database, staff, request.body.code, auditActor(request));
       if (!codes)
         throw new HttpError(400, `Invalid request: body.code: ${CODE_FIELD_ERROR}`, [
