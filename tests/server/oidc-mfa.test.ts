@@ -3,20 +3,12 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
 import { idpSaysTwoStep } from '../../server/src/auth/oidcMfa';
 import { testDatabases } from '../support/databases';
-import { startIdentityProvider, type IdentityAccount, type IdentityProvider } from '../support/identityProvider';
+import { startIdentityProvider, studioPerson, type IdentityAccount, type IdentityProvider } from '../support/identityProvider';
 import { createTestApp } from '../support/server';
 
 const PUBLIC_URL = 'http://console.studio.test';
 const CONSOLE_HOST = new URL(PUBLIC_URL).host;
-const person = (sub: string, amr?: string[]): IdentityAccount => ({
-  sub,
-  email: `${sub}@studio.test`,
-  email_verified: true,
-  nickname: sub,
-  picture: `https://pictures.example/${sub}.png`,
-  name: sub,
-  ...(amr ? { amr } : {}),
-});
+const person = (sub: string, amr?: string[]): IdentityAccount => studioPerson(sub, amr ? { amr } : {});
 const withCode = person('withcode', ['pwd', 'otp']);
 const withKey = person('withkey', ['hwk']);
 const passwordOnly = person('passwordonly', ['pwd']);

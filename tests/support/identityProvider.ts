@@ -16,6 +16,17 @@ export interface IdentityAccount {
   amr?: string[];
 }
 
+/** A person at the provider, sub@studio.test, verified; `extra` adds groups or amr. */
+export const studioPerson = (sub: string, extra: Partial<IdentityAccount> = {}): IdentityAccount => ({
+  sub,
+  email: `${sub}@studio.test`,
+  email_verified: true,
+  nickname: sub,
+  picture: `https://pictures.example/${sub}.png`,
+  name: sub,
+  ...extra,
+});
+
 export interface IdentityProvider {
   issuer: string;
   clientId: string;
