@@ -83,7 +83,7 @@ describe('two-step sign-in in Chromium', () => {
       await login.getByRole('button', { name: 'Close' }).click();
 
       // 'Confirm it is you': the server's answer to a sensitive call is played once here (the
-      // server's own refusal is tested in tests/server/two-step.test.ts); the code then goes to the
+      // server's own refusal is tested in tests/server/reauth.test.ts); the code then goes to the
       // real POST /api/auth/reauth and the call is sent again.
       let refused = false;
       await login.route('**/api/admin/v1/account/sign-ins', async (route) => {

@@ -13,17 +13,8 @@ import { isOptional, isWholeNumberField, routeFields, sampleValue, takesList, wi
 // later is attacked too without touching this file.
 
 // Routes whose purpose is to change the session itself; attacking them would only sign us out.
-const SKIP = new Set([
-  'GET /logout',
-  'POST /logout',
-  'POST /login',
-  'GET /login',
-  'GET /login/two-step',
-  'POST /login/two-step',
-  'GET /callback',
-  'GET /',
-  'GET /*',
-]);
+const SIGN_IN_PAGES = ['GET /login', 'POST /login', 'GET /login/two-step', 'POST /login/two-step', 'GET /callback'];
+const SKIP = new Set(['GET /logout', 'POST /logout', ...SIGN_IN_PAGES, 'GET /', 'GET /*']);
 // The spec makes these GETs start work (a sync); an accepted one may change stored data.
 const STATE_CHANGING_GETS = new Set(['/api/v1/sync/all-vimeo-videos', '/api/v1/sync/contracts/:siteId/:mbClientId']);
 // Algolia's v4 client posts JSON text labelled form-urlencoded; the search protocol reads any body as JSON.
