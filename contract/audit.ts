@@ -12,6 +12,13 @@ export const AUDIT_ACTIONS = [
   'auth.sign_out',
   // a signed-in staff member's role lacked the route's permission (server/src/auth/guard.ts)
   'auth.access_denied',
+  // two-step sign-in and re-authentication (docs/security-signin.md)
+  'auth.two_step_enable',
+  'auth.two_step_disable',
+  'auth.two_step_reset',
+  'auth.two_step_required',
+  'auth.reauth',
+  'auth.reauth_failed',
   // the staff screen, npm run staff, and an OIDC sign-in that changed a role
   'staff.create',
   'staff.update',

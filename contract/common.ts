@@ -4,6 +4,9 @@ import { z } from 'zod';
 export const ErrorResponse = z.object({
   message: z.string(),
   errors: z.array(z.object({ path: z.string(), message: z.string() })).optional(),
+  // 403s of the two-step rules (contract/twoStep.ts): the console then asks for a check or sends to set-up.
+  reauth_required: z.literal(true).optional(),
+  two_step_setup_required: z.literal(true).optional(),
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 

@@ -9,6 +9,7 @@ import { segmentsArea } from './segments';
 import { broadcastsArea } from './broadcasts';
 import { dataRequestsArea } from './dataRequests';
 import { revenueArea } from './revenue';
+import { twoStepArea } from './twoStep';
 
 /**
  * The console's areas, in sidebar order (docs/adding-an-area.md): App.tsx registers their routes
@@ -17,4 +18,4 @@ import { revenueArea } from './revenue';
  * import cycle reading an area before it is defined.
  */
 export const consoleAreas = () =>
-  [dashboardArea, revenueArea, messagingArea, videosArea, clientsArea, auditArea, staffArea, sessionsArea, segmentsArea, broadcastsArea, dataRequestsArea] as const;
+  [dashboardArea, revenueArea, messagingArea, videosArea, clientsArea, auditArea, staffArea, sessionsArea, segmentsArea, broadcastsArea, dataRequestsArea, twoStepArea] as const;

@@ -155,6 +155,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         get permission() {
           return route.config?.permission;
         },
+        get reauth() {
+          return Boolean(route.config?.reauth);
+        },
         schema: route.schema,
         scrubsText: Boolean(config?.scrubsText),
       });

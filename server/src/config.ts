@@ -44,6 +44,7 @@ const EnvSchema = z
     STAFF_EMAIL: z.email('must be an e-mail address').optional(),
     STAFF_PASSWORD: z.string().min(8, 'must be at least 8 characters').optional(),
     PASSWORD_HASH_COST: wholeNumber('scrypt cost (N = 2^cost)', PASSWORD_HASH_COST_TEST, PASSWORD_HASH_COST_DEFAULT).optional(),
+    REAUTH_MINUTES: wholeNumber('minutes', 1, 24 * 60).default(15),
     SEED_DEMO: booleanString.default(true),
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxy.default(false),
@@ -61,6 +62,7 @@ const EnvSchema = z
       .optional(),
     OIDC_ROLE_MAP: roleMap.optional(),
     OIDC_DEFAULT_ROLE: roleName.default('front_desk'),
+    OIDC_REQUIRE_MFA: booleanString.default(false),
     OIDC_EXTRA_SCOPES: z
       .string()
       .trim()

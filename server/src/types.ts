@@ -50,6 +50,7 @@ declare module 'fastify' {
       url: string;
       readonly public: boolean;
       readonly permission: Permission | undefined;
+      readonly reauth: boolean;
       schema?: FastifySchema;
       scrubsText: boolean;
     }[];
@@ -72,6 +73,14 @@ declare module 'fastify' {
      * declares one; a route with neither stops the server at start and is refused to everyone.
      */
     permission?: Permission;
+    /**
+     * A sensitive action: beside the permission, the session's staff member must have proved who
+     * they are within REAUTH_MINUTES, or the guard answers 403 { reauth_required: true }
+     * (server/src/auth/reauth.ts). One line to opt a route in: `config: { permission, reauth: true }`.
+     */
+    reauth?: boolean;
+    /** Open to an account that must still set up two-step (the owner's rule): the set-up calls themselves. */
+    twoStepSetup?: boolean;
     /** A public route that still wants `request.staff` when the caller has a session. */
     readsSession?: boolean;
     /** A GET that changes data (spec §7's syncs): refused to navigations and other sites. */

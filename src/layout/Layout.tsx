@@ -10,6 +10,7 @@ import { PageLoading } from './PageLoading';
 import { retryFailedChunks } from '../common/chunks';
 import { useLocation } from 'react-router-dom';
 import { Sidebar } from './Sidebar';
+import { IdentityDialogs } from '../twoStep/IdentityDialogs';
 
 interface BoundaryState {
   error?: Error;
@@ -77,6 +78,7 @@ export const Layout = (inProps: { children: ReactNode }) => {
           </div>
         </main>
       </div>
+      <IdentityDialogs />
     </Core>
   );
 };

@@ -11,6 +11,8 @@ import { useCloseDrawerOnPhone } from './useCloseDrawerOnPhone';
 const loadUserMenu = () => import('./UserMenu');
 const UserMenu = lazyChunk(loadUserMenu);
 const ChangePasswordDialog = lazyChunk(() => import('../staff/ChangePasswordDialog').then((module) => ({ default: module.ChangePasswordDialog })));
+const TwoStepDialog = lazyChunk(() => import('../twoStep/TwoStepDialog').then((module) => ({ default: module.TwoStepDialog })));
+const SignInHistoryDialog = lazyChunk(() => import('../twoStep/SignInHistoryDialog').then((module) => ({ default: module.SignInHistoryDialog })));
 
 /** Bottom of the sidebar (spec §1): the signed-in user and a menu with 'My sessions', 'Change password' (ours) and 'Log out'. */
 export const UserFooter = () => {
@@ -21,6 +23,9 @@ export const UserFooter = () => {
   const [sidebarOpen] = useSidebarState();
   const [anchor, setAnchor] = useState<HTMLElement | null>(null);
   const [changingPassword, setChangingPassword] = useState(false);
+  const [twoStepOpen, setTwoStepOpen] = useState(false);
+  const [twoStepWanted, setTwoStepWanted] = useState(false);
+  const [signInsOpen, setSignInsOpen] = useState(false);
   const [menuWanted, setMenuWanted] = useState(false);
   const [dialogWanted, setDialogWanted] = useState(false);
   const closeDrawer = useCloseDrawerOnPhone();
@@ -80,6 +85,15 @@ export const UserFooter = () => {
               setChangingPassword(true);
               setDialogWanted(true);
             }}
+            onTwoStep={() => {
+              setAnchor(null);
+              setTwoStepOpen(true);
+              setTwoStepWanted(true);
+            }}
+            onSignIns={() => {
+              setAnchor(null);
+              setSignInsOpen(true);
+            }}
             onLogout={() => {
               setAnchor(null);
               // authProvider.logout sends the browser to the server's /logout.
@@ -91,6 +105,16 @@ export const UserFooter = () => {
       {dialogWanted && (
         <Suspense fallback={null}>
           <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+        </Suspense>
+      )}
+      {twoStepWanted && (
+        <Suspense fallback={null}>
+          <TwoStepDialog open={twoStepOpen} onClose={() => setTwoStepOpen(false)} />
+        </Suspense>
+      )}
+      {signInsOpen && (
+        <Suspense fallback={null}>
+          <SignInHistoryDialog open onClose={() => setSignInsOpen(false)} />
         </Suspense>
       )}
     </Box>

@@ -2,6 +2,8 @@ import { ListItemIcon, Menu, MenuItem } from '@mui/material';
 import LogoutIcon from '@mui/icons-material/Logout';
 import DevicesIcon from '@mui/icons-material/DevicesOutlined';
 import PasswordIcon from '@mui/icons-material/PasswordOutlined';
+import TwoStepIcon from '@mui/icons-material/PhonelinkLockOutlined';
+import HistoryIcon from '@mui/icons-material/HistoryOutlined';
 import { useTranslate } from 'react-admin';
 
 export interface UserMenuProps {
@@ -9,15 +11,19 @@ export interface UserMenuProps {
   onClose(): void;
   onSessions(): void;
   onChangePassword(): void;
+  onTwoStep(): void;
+  onSignIns(): void;
   onLogout(): void;
 }
 
-/** The user footer's menu: 'My sessions', 'Change password' (ours) and 'Log out'. Loaded on first use. */
-const UserMenu = ({ anchor, onClose, onSessions, onChangePassword, onLogout }: UserMenuProps) => {
+/** The user footer's menu: 'My sessions', 'Change password', 'Two-step sign-in', 'Sign-in history' (ours) and 'Log out'. Loaded on first use. */
+const UserMenu = ({ anchor, onClose, onSessions, onChangePassword, onTwoStep, onSignIns, onLogout }: UserMenuProps) => {
   const translate = useTranslate();
   const entries = [
     { key: 'sessions', Icon: DevicesIcon, onClick: onSessions },
     { key: 'change_password', Icon: PasswordIcon, onClick: onChangePassword },
+    { key: 'two_step', Icon: TwoStepIcon, onClick: onTwoStep },
+    { key: 'sign_ins', Icon: HistoryIcon, onClick: onSignIns },
     { key: 'logout', Icon: LogoutIcon, onClick: onLogout },
   ];
   return (

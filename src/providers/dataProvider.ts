@@ -1,5 +1,6 @@
 import { useDataProvider, type DataProvider } from 'react-admin';
 import { httpClient, type HttpClient } from './http';
+import { withIdentityCheck } from './identityCheck';
 import { crudMethodNames, type CrudMethodName, type DataModule, type NamedMethods } from './dataModule';
 import { consoleAreas } from '../areas';
 
@@ -45,7 +46,9 @@ export const composeDataProvider = (modules: readonly DataModule[]): DataProvide
   return { ...crud, ...methods } as DataProvider;
 };
 
-export const createDataProvider = (http: HttpClient = httpClient): ConsoleDataProvider => composeDataProvider(areaModules(http)) as ConsoleDataProvider;
+// A sensitive call the server refuses for want of a recent identity check is asked about and sent again.
+export const createDataProvider = (http: HttpClient = httpClient): ConsoleDataProvider =>
+  composeDataProvider(areaModules(withIdentityCheck(http))) as ConsoleDataProvider;
 
 /** Typed access to the named methods from components (always call them through TanStack Query). */
 export const useConsoleDataProvider = () => useDataProvider<ConsoleDataProvider>();

@@ -5,6 +5,8 @@ import type { StaffAccount } from '@contract/staff';
 import { dateTime } from '../clients/format';
 import { PageHeader } from '../layout/PageHeader';
 import { ResetPasswordButton } from './ResetPasswordButton';
+import { ResetTwoStepButton } from './ResetTwoStepButton';
+import { SignInHistory } from '../twoStep/SignInHistory';
 import { roleChoices, statusChoices } from './roleChoices';
 import { STAFF_RESOURCE } from './staffData';
 
@@ -23,8 +25,24 @@ const Summary = () => {
         {account.nickname} · {translate('staff.fields.last_sign_in_at')}:{' '}
         {account.last_sign_in_at ? dateTime(account.last_sign_in_at) : translate('staff.never')}
         {account.signs_in_with_oidc ? ` · ${translate('staff.oidc')}` : ''}
+        {` · ${translate('account.two_step.column')}: ${translate(account.two_step ? 'account.two_step.on' : 'account.two_step.off')}`}
       </Typography>
       {self && <Alert severity="info">{translate('staff.self_note')}</Alert>}
+    </Stack>
+  );
+};
+
+/** The member's sign-ins and failed attempts, below the form. */
+const History = () => {
+  const account = useRecordContext<StaffAccount>();
+  const translate = useTranslate();
+  if (!account) return null;
+  return (
+    <Stack spacing={1} sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2">
+        {translate('account.history.title')}
+      </Typography>
+      <SignInHistory staffId={account.id} />
     </Stack>
   );
 };
@@ -37,6 +55,7 @@ const EditToolbar = () => {
       <SaveButton />
       {/* One's own password is changed from the user menu, with the current one. */}
       {account && identity?.email !== account.email && <ResetPasswordButton />}
+      {account && identity?.email !== account.email && <ResetTwoStepButton />}
     </Toolbar>
   );
 };
@@ -61,6 +80,7 @@ const StaffEdit = () => {
           <SelectInput source="role" label="staff.fields.role" choices={roleChoices} validate={required()} helperText="staff.role_help" />
           <SelectInput source="status" label="staff.fields.status" choices={statusChoices} validate={required()} helperText="staff.status_help" />
         </SimpleForm>
+        <History />
       </Edit>
     </>
   );

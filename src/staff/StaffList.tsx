@@ -4,6 +4,7 @@ import type { StaffAccount } from '@contract/staff';
 import { dateTime } from '../clients/format';
 import { PageHeader } from '../layout/PageHeader';
 import { STAFF_RESOURCE } from './staffData';
+import { RequireTwoStepSwitch } from './RequireTwoStepSwitch';
 
 const Column = DataTable.Col<StaffAccount>;
 
@@ -35,6 +36,13 @@ const LastSignInCell = () => {
   return <>{account.last_sign_in_at ? dateTime(account.last_sign_in_at) : translate('staff.never')}</>;
 };
 
+const TwoStepCell = () => {
+  const account = useRecordContext<StaffAccount>();
+  const translate = useTranslate();
+  if (!account) return null;
+  return <>{translate(account.two_step ? 'account.two_step.on' : 'account.two_step.off')}</>;
+};
+
 const Actions = () => (
   <TopToolbar>
     <CreateButton label="staff.add" />
@@ -51,6 +59,7 @@ const StaffList = () => {
       <Typography color="text.secondary" sx={{ mb: 2 }}>
         {translate('staff.intro')}
       </Typography>
+      <RequireTwoStepSwitch />
       {/* On a phone the Add button floats at the bottom (react-admin's mobile CreateButton), so the list has no toolbar. */}
       <List
         resource={STAFF_RESOURCE}
@@ -66,9 +75,9 @@ const StaffList = () => {
             linkType="edit"
             primaryText={(account) => account.email}
             secondaryText={(account) =>
-              `${translate(`staff.roles.${account.role}`)} · ${translate(`staff.statuses.${account.status}`)} · ${
-                account.last_sign_in_at ? dateTime(account.last_sign_in_at) : translate('staff.never')
-              }`
+              `${translate(`staff.roles.${account.role}`)} · ${translate(`staff.statuses.${account.status}`)} · ${translate('account.two_step.column')}: ${translate(
+                account.two_step ? 'account.two_step.on' : 'account.two_step.off',
+              )} · ${account.last_sign_in_at ? dateTime(account.last_sign_in_at) : translate('staff.never')}`
             }
           />
         ) : (
@@ -77,6 +86,7 @@ const StaffList = () => {
             <Column source="nickname" label="staff.fields.nickname" />
             <Column source="role" label="staff.fields.role" field={RoleCell} />
             <Column source="status" label="staff.fields.status" field={StatusCell} />
+            <Column source="two_step" label="account.two_step.column" field={TwoStepCell} disableSort />
             <Column source="last_sign_in_at" label="staff.fields.last_sign_in_at" field={LastSignInCell} />
           </DataTable>
         )}

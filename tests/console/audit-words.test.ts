@@ -85,6 +85,12 @@ const SAMPLES: Record<AuditAction, Change> = {
   'data_request.handled': { before: null, after: null },
   'retention.update': { before: { debug_reports_days: 90 }, after: { debug_reports_days: 30 } },
   'revenue.backfill': { before: null, after: null },
+  'auth.two_step_enable': { before: null, after: { method: 'totp' } },
+  'auth.two_step_disable': { before: { two_step: true }, after: { two_step: false } },
+  'auth.two_step_reset': { before: { two_step: true }, after: { two_step: false, email: 'desk@studio.test', sessions_ended: 2, via: 'cli' } },
+  'auth.two_step_required': { before: { required: false }, after: { required: true } },
+  'auth.reauth': { before: null, after: { method: 'password' } },
+  'auth.reauth_failed': { before: null, after: { purpose: 'reauth', reason: 'wrong code', limit_reached: false } },
 };
 
 const translate = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options) as string;

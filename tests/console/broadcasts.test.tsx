@@ -165,6 +165,51 @@ describe('broadcasts', { timeout: 60_000 }, () => {
     expect(screen.getAllByTestId('outcome-summary')).toHaveLength(1);
   });
 
+  it('asks the staff member to confirm it is them when the server wants a fresh check, then sends the same broadcast once', async () => {
+    const calls = backend();
+    const reauths: unknown[] = [];
+    let checked = false;
+    server.use(
+      http.get('*/api/auth/two-step', () => HttpResponse.json({ enabled: false, enabled_at: null, recovery_codes_left: 0, required: false })),
+      http.post('*/api/auth/reauth', async ({ request }) => {
+        const body = (await request.json()) as { password?: string };
+        reauths.push(body);
+        if (body.password !== 'my password') {
+          return HttpResponse.json(
+            { message: 'Invalid request: body.password: is not your password', errors: [{ path: 'body.password', message: 'is not your password' }] },
+            { status: 400 },
+          );
+        }
+        checked = true;
+        return HttpResponse.json({ reauthenticated: true, valid_until: '2026-11-22T12:15:00Z' });
+      }),
+      http.post('*/api/admin/v1/broadcasts', async ({ request }) => {
+        if (!checked) return HttpResponse.json({ message: 'Confirm it is you', reauth_required: true }, { status: 403 });
+        calls.created.push(await request.json());
+        return HttpResponse.json({ id: 4, recipients: 1, status: 'sending' });
+      }),
+    );
+    const { user } = renderApp('/segments/7');
+    await user.click(await screen.findByRole('button', { name: 'Broadcast' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Broadcast to 1 client' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'Checked news');
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send to 1 client' }));
+    const check = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+    // Without two-step on, only the password is offered.
+    expect(within(check).queryByRole('button', { name: 'Code' })).toBeNull();
+    await user.type(within(check).getByLabelText(/^Password/), 'wrong one');
+    await user.click(within(check).getByRole('button', { name: 'Confirm' }));
+    expect(await within(check).findByText('is not your password')).toBeTruthy();
+    await user.clear(within(check).getByLabelText(/^Password/));
+    await user.type(within(check).getByLabelText(/^Password/), 'my password');
+    await user.click(within(check).getByRole('button', { name: 'Confirm' }));
+    await within(dialog).findByText(/Sending to 1 client\./);
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm it is you' })).toBeNull());
+    expect(reauths).toEqual([{ password: 'wrong one' }, { password: 'my password' }]);
+    expect(calls.created).toEqual([{ segment_id: 7, title: '', body: 'Checked news' }]);
+  });
+
   it('lists the history with results by reason, and cancels a scheduled one', async () => {
     const calls = backend();
     const { user } = renderApp('/broadcasts');

@@ -18,12 +18,13 @@ const account = (overrides: Partial<StaffAccount>): StaffAccount => ({
   created_at: '2026-01-01T00:00:00.000Z',
   has_password: true,
   signs_in_with_oidc: false,
+  two_step: false,
   ...overrides,
 });
 
 const ACCOUNTS = [
   account({}),
-  account({ id: 2, email: 'desk@studio.test', nickname: 'desk', role: 'front_desk', last_sign_in_at: null }),
+  account({ id: 2, email: 'desk@studio.test', nickname: 'desk', role: 'front_desk', last_sign_in_at: null, two_step: true }),
   account({ id: 3, email: 'gone@studio.test', nickname: 'gone', role: 'content', status: 'disabled' }),
 ];
 
@@ -56,6 +57,39 @@ function staffServer() {
       if (params.id === '1') return HttpResponse.json({ message: LAST_OWNER }, { status: 409 });
       const body = (await request.json()) as Partial<StaffAccount>;
       return HttpResponse.json({ ...ACCOUNTS.find((row) => String(row.id) === params.id)!, ...body });
+    }),
+    http.get('*/api/admin/v1/security-settings', () => HttpResponse.json({ require_two_step: false })),
+    http.put('*/api/admin/v1/security-settings', async ({ request }) => {
+      await record(request);
+      return HttpResponse.json(await request.clone().json());
+    }),
+    http.get('*/api/admin/v1/staff/:id/sign-ins', () =>
+      HttpResponse.json([
+        {
+          id: 2,
+          at: '2026-11-20T09:15:00.000Z',
+          outcome: 'signed_in',
+          method: 'password',
+          second_step: 'totp',
+          reason: null,
+          ip: '198.51.100.7',
+          user_agent: 'Mozilla/5.0 (X11; Linux x86_64) Chrome/131.0 Safari/537.36',
+        },
+        {
+          id: 1,
+          at: '2026-11-20T09:14:00.000Z',
+          outcome: 'failed',
+          method: 'password',
+          second_step: null,
+          reason: 'wrong code',
+          ip: '198.51.100.7',
+          user_agent: null,
+        },
+      ]),
+    ),
+    http.post('*/api/admin/v1/staff/:id/reset-two-step', async ({ request, params }) => {
+      await record(request);
+      return HttpResponse.json({ ...ACCOUNTS.find((row) => String(row.id) === params.id)!, two_step: false });
     }),
     http.post('*/api/admin/v1/staff/:id/reset-password', async ({ request, params }) => {
       await record(request);
@@ -94,6 +128,23 @@ describe('the staff screen', { timeout: 60_000 }, () => {
     expect(within(desk).getByText('Never')).toBeVisible();
     expect(within(await row('gone@studio.test')).getByText('Disabled')).toBeVisible();
     expect(within(await row('admin@localhost')).getByText('Owner')).toBeVisible();
+  });
+
+  it("shows who has two-step, a member's sign-in history, resets their two-step after a confirmation, and sets the owner's rule", async () => {
+    const sent = staffServer();
+    const { user } = renderApp('/staff');
+    expect(within(await row('desk@studio.test')).getByText('On')).toBeVisible();
+    expect(within(await row('gone@studio.test')).getByText('Off')).toBeVisible();
+    await user.click(await screen.findByRole('switch', { name: 'Require two-step sign-in for every staff account' }));
+    await waitFor(() => expect(sent).toEqual([{ method: 'PUT', path: '/api/admin/v1/security-settings', body: { require_two_step: true } }]));
+    await user.click(await row('desk@studio.test'));
+    const history = await screen.findByRole('table', { name: 'Sign-in history' });
+    expect(within(history).getByText('Password + authenticator code')).toBeVisible();
+    expect(within(history).getByText('Failed: wrong code')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Reset two-step' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Reset two-step sign-in?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Reset two-step' }));
+    await waitFor(() => expect(sent.at(-1)).toEqual({ method: 'POST', path: '/api/admin/v1/staff/2/reset-two-step', body: undefined }));
   });
 
   it('adds a staff member with a role and shows the generated password once', async () => {

@@ -98,8 +98,8 @@ describe.each(testDatabases())('audit log on $name', ({ open }) => {
     }
     const { rows } = await list({ filter: { action: 'auth.sign_in_failed' }, sort: ['id', 'ASC'] });
     expect(rows.map((row) => [row.staff_email, row.after])).toEqual([
-      [STAFF.email, { reason: 'wrong password' }],
-      ['nobody@studio.test', { reason: 'unknown account' }],
+      [STAFF.email, { reason: 'wrong password', step: 'password', user_agent: 'lightMyRequest' }],
+      ['nobody@studio.test', { reason: 'unknown account', step: 'password', user_agent: 'lightMyRequest' }],
     ]);
   });
 

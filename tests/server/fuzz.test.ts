@@ -14,7 +14,8 @@ import { isOptional, isWholeNumberField, routeFields, sampleValue, takesList, wi
 // later is attacked too without touching this file.
 
 // Routes whose purpose is to change the session itself; attacking them would only sign us out.
-const SKIP = new Set(['GET /logout', 'POST /logout', 'POST /login', 'GET /login', 'GET /callback', 'GET /', 'GET /*']);
+const SIGN_IN_PAGES = ['GET /login', 'POST /login', 'GET /login/two-step', 'POST /login/two-step', 'GET /callback'];
+const SKIP = new Set(['GET /logout', 'POST /logout', ...SIGN_IN_PAGES, 'GET /', 'GET /*']);
 // The spec makes these GETs start work (a sync); an accepted one may change stored data.
 // The export writes its audit entry and answers the client's access request.
 const STATE_CHANGING_GETS = new Set(['/api/v1/sync/all-vimeo-videos', '/api/v1/sync/contracts/:siteId/:mbClientId', '/api/admin/v1/clients/:id/export']);

@@ -6,22 +6,14 @@ import { auditLog, staffUsers } from '../../server/src/db/schema';
 import { findStaffByEmail } from '../../server/src/auth/staff';
 import { claimValues, roleFromClaim } from '../../server/src/auth/oidcRoles';
 import { testDatabases } from '../support/databases';
-import { startIdentityProvider, type IdentityAccount, type IdentityProvider } from '../support/identityProvider';
+import { startIdentityProvider, type IdentityAccount, type IdentityProvider, studioPerson } from '../support/identityProvider';
 import { createTestApp } from '../support/server';
 
 const PUBLIC_URL = 'http://console.studio.test';
 const CONSOLE_HOST = new URL(PUBLIC_URL).host;
 const ROLE_MAP = 'studio-admins:owner,front:front_desk,video-team:content';
 
-const person = (sub: string, groups?: string[]): IdentityAccount => ({
-  sub,
-  email: `${sub}@studio.test`,
-  email_verified: true,
-  nickname: sub,
-  picture: `https://pictures.example/${sub}.png`,
-  name: sub,
-  ...(groups ? { groups } : {}),
-});
+const person = (sub: string, groups?: string[]): IdentityAccount => studioPerson(sub, groups ? { groups } : {});
 
 describe('reading the role claim', () => {
   it('takes a string or the strings of an array, by exact name first and then as a dotted path', () => {

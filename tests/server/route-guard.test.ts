@@ -13,6 +13,9 @@ import { fakeConsoleBuild, rawRequest } from '../support/rawHttp';
 const PUBLIC_ROUTES = new Set([
   'GET /login',
   'POST /login',
+  // the second step of a sign-in with two-step on: it checks its own short-lived challenge
+  'GET /login/two-step',
+  'POST /login/two-step',
   'GET /logout',
   'POST /logout',
   'GET /callback',

@@ -77,6 +77,33 @@ describe('npm run staff', () => {
     // Each call is a process that opens PGlite: on a shared two-core machine that takes a while.
   }, 300_000);
 
+  it("reset-two-step turns a member's two-step off and ends their sessions, audited; one without it is refused", async () => {
+    const database = await openDatabase({ dataDir });
+    try {
+      const [{ id }] = await database.query<{ id: number }>("UPDATE staff_users SET two_step_at = now() WHERE email = 'fd@studio.test' RETURNING id");
+      await database.query("INSERT INTO staff_totp (staff_user_id, secret, confirmed_at) VALUES ($1, 'JBSWY3DPEHPK3PXP', now())", [id]);
+      await database.query("INSERT INTO staff_recovery_codes (staff_user_id, code_hash) VALUES ($1, 'h1'), ($1, 'h2')", [id]);
+      await database.query("INSERT INTO sessions (id, staff_user_id, expires_at) VALUES ('cli-session', $1, now() + interval '1 hour')", [id]);
+    } finally {
+      await database.close();
+    }
+    expect(staff('reset-two-step', 'FD@studio.test')).toMatchObject({ code: 0, out: 'fd@studio.test: two-step sign-in is off (1 session(s) ended)\n' });
+    const again = staff('reset-two-step', 'fd@studio.test');
+    expect(again.code).toBe(1);
+    expect(again.err).toBe('✖ fd@studio.test has no two-step sign-in to reset.\n');
+    const after = await openDatabase({ dataDir });
+    try {
+      expect(await after.query("SELECT 1 FROM staff_users WHERE email = 'fd@studio.test' AND two_step_at IS NOT NULL")).toEqual([]);
+      expect(await after.query('SELECT 1 FROM staff_totp')).toEqual([]);
+      expect(await after.query('SELECT 1 FROM staff_recovery_codes')).toEqual([]);
+      expect(await after.query("SELECT 1 FROM sessions WHERE id = 'cli-session'")).toEqual([]);
+      const audit = await after.query<{ after: Record<string, unknown> }>("SELECT after FROM audit_log WHERE action = 'auth.two_step_reset'");
+      expect(audit.map((row) => row.after)).toEqual([{ two_step: false, email: 'fd@studio.test', sessions_ended: 1, via: 'npm run staff' }]);
+    } finally {
+      await after.close();
+    }
+  }, 120_000);
+
   it('says plainly to stop the server while it holds the PGlite data, without a stack trace', () => {
     // What a running server leaves in its data directory: its pid, alive (here, this test's own).
     fs.writeFileSync(path.join(dataDir, 'server.lock'), String(process.pid));

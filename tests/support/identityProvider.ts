@@ -12,7 +12,20 @@ export interface IdentityAccount {
   name: string;
   /** Released with the 'groups' scope, as Okta and others do (OIDC_ROLE_CLAIM=groups). Mutable between sign-ins. */
   groups?: string[];
+  /** How the provider says this person signed in (the ID token's amr, RFC 8176): ['pwd', 'otp'] for two-step. */
+  amr?: string[];
 }
+
+/** A person at the provider, sub@studio.test, verified; `extra` adds groups or amr. */
+export const studioPerson = (sub: string, extra: Partial<IdentityAccount> = {}): IdentityAccount => ({
+  sub,
+  email: `${sub}@studio.test`,
+  email_verified: true,
+  nickname: sub,
+  picture: `https://pictures.example/${sub}.png`,
+  name: sub,
+  ...extra,
+});
 
 export interface IdentityProvider {
   issuer: string;
@@ -50,7 +63,7 @@ export async function startIdentityProvider(options: { redirectUri: string; acco
     clients: [{ client_id: clientId, client_secret: clientSecret, redirect_uris: [options.redirectUri] }],
     jwks: { keys: [{ ...signingKey, kid: 'test-key', use: 'sig', alg: 'RS256' }] },
     cookies: { keys: ['a-cookie-key-only-the-test-knows'] },
-    claims: { openid: ['sub'], email: ['email', 'email_verified'], profile: ['name', 'nickname', 'picture'], groups: ['groups'] },
+    claims: { openid: ['sub', 'acr', 'amr'], email: ['email', 'email_verified'], profile: ['name', 'nickname', 'picture'], groups: ['groups'] },
     // A confidential client need not use PKCE by default; requiring it proves the console sends it.
     pkce: { required: () => true },
     features: { devInteractions: { enabled: false } },
@@ -58,7 +71,10 @@ export async function startIdentityProvider(options: { redirectUri: string; acco
     interactions: { url: (_ctx: unknown, interaction: { uid: string }) => `/interaction/${interaction.uid}` },
     async findAccount(_ctx: unknown, sub: string) {
       const account = accounts.get(sub);
-      return account && { accountId: sub, claims: async () => ({ ...account }) };
+      // amr travels in the login result (below), not as a claim of the account.
+      if (!account) return undefined;
+      const { amr: _amr, ...claims } = account;
+      return { accountId: sub, claims: async () => claims };
     },
   });
   // oidc-provider logs to the console on every server error; the tests assert on responses instead.
@@ -85,7 +101,8 @@ export async function startIdentityProvider(options: { redirectUri: string; acco
       return;
     }
     if (prompt.name === 'login') {
-      await provider.interactionFinished(req, res, { login: { accountId } }, { mergeWithLastSubmission: false });
+      const amr = accounts.get(accountId)?.amr;
+      await provider.interactionFinished(req, res, { login: { accountId, ...(amr ? { amr } : {}) } }, { mergeWithLastSubmission: false });
       return;
     }
     const grant = grantId ? await provider.Grant.find(grantId) : new provider.Grant({ accountId: session!.accountId, clientId: params.client_id as string });

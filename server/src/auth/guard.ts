@@ -4,6 +4,8 @@ import { recordAudit } from '../audit/record';
 import { createRateLimiter } from '../lib/rateLimit';
 import { decideAccess, undeclaredRoutes } from './access';
 import { SESSION_COOKIE } from './sessions';
+import { REAUTH_REQUIRED, recentlyVerified } from './reauth';
+import { isTwoStepRequired, TWO_STEP_SETUP_REQUIRED } from './twoStepRule';
 
 export const AUTHENTICATION_REQUIRED = 'Authentication required: sign in at the login page first.';
 
@@ -26,8 +28,9 @@ export function registerSessionGuard(app: FastifyInstance) {
   app.decorateRequest('sessionId', null);
 
   // The search protocol's clients read Algolia's error shape, which also carries the status.
-  const refuse = (request: FastifyRequest, reply: FastifyReply, status: 401 | 403, message: string) =>
-    reply.status(status).send(request.routeOptions.url?.startsWith(searchProtocol) ? { message, status } : { message });
+  // `flag` (reauth_required, two_step_setup_required) is for the console's calls, not the search protocol's.
+  const refuse = (request: FastifyRequest, reply: FastifyReply, status: 401 | 403, message: string, flag?: 'reauth_required' | 'two_step_setup_required') =>
+    reply.status(status).send(request.routeOptions.url?.startsWith(searchProtocol) ? { message, status } : { message, ...(flag ? { [flag]: true } : {}) });
 
   app.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
     const route = request.routeOptions;
@@ -39,8 +42,17 @@ export function registerSessionGuard(app: FastifyInstance) {
     request.sessionId = resolved?.sessionId ?? null;
     if (config.public) return;
     if (!request.staff) return refuse(request, reply, 401, AUTHENTICATION_REQUIRED);
+    // The owner's rule: an account without two-step (and a sign-in without a second step) sets it up first.
+    if (!config.twoStepSetup && !request.staff.two_step_at && !resolved?.secondStep && (await isTwoStepRequired(app))) {
+      return refuse(request, reply, 403, TWO_STEP_SETUP_REQUIRED, 'two_step_setup_required');
+    }
     const decision = decideAccess(config, request.staff.role);
-    if (decision.allowed) return;
+    if (decision.allowed) {
+      if (config.reauth && !(await recentlyVerified(app, request, resolved?.verifiedAt ?? null))) {
+        return refuse(request, reply, 403, REAUTH_REQUIRED, 'reauth_required');
+      }
+      return;
+    }
     await auditRefusal(request, decision.permission);
     return refuse(request, reply, 403, decision.message);
   });

@@ -25,11 +25,13 @@ function authPage(options: { title: string; nonce: string; subtitle: string; con
            background: #c2410c; border: 0; border-radius: 6px; cursor: pointer; }
   button:hover { background: #9a3412; }
   .error { background: #fdecea; color: #8a1c12; padding: 10px 12px; border-radius: 6px; margin: 0 0 8px; }
+  a { color: #9a3412; }
+  .after { margin: 16px 0 0; text-align: center; font-size: .9rem; }
   .notice { background: #e8f4fd; color: #0b4a6f; padding: 10px 12px; border-radius: 6px; margin: 0 0 8px; }
   @media (prefers-color-scheme: dark) {
     body { background: #121417; color: #e8eaee; } main { background: #1d2026; }
     .sub { color: #a3a9b6; } input { background: #121417; color: inherit; border-color: #3a3f4a; }
-    input:focus, button:focus-visible { outline-color: #fb923c; }
+    input:focus, button:focus-visible { outline-color: #fb923c; } a { color: #fdba74; }
   }
 </style>
 </head>
@@ -79,5 +81,23 @@ export function logoutConfirmPage(options: { action: string; nonce: string }): s
   <form method="post" action="${escapeHtml(options.action)}">
     <button type="submit" autofocus>Sign out</button>
   </form>`,
+  });
+}
+
+/** The second step of a sign-in with two-step on: a code from the authenticator app or a recovery code. */
+export function twoStepPage(options: { action: string; nonce: string; error?: string; restartUrl: string }): string {
+  const message = options.error ? `<p class="error" role="alert">${escapeHtml(options.error)}</p>` : '';
+  return authPage({
+    title: 'Two-step sign-in',
+    nonce: options.nonce,
+    subtitle: 'Two-step sign-in',
+    content: `${message}
+  <p>Enter the 6-digit code from your authenticator app, or one of your recovery codes.</p>
+  <form method="post" action="${escapeHtml(options.action)}">
+    <label for="code">Code</label>
+    <input id="code" name="code" type="text" inputmode="text" autocomplete="one-time-code" autocapitalize="off" spellcheck="false" maxlength="64" required autofocus>
+    <button type="submit">Verify</button>
+  </form>
+  <p class="after"><a href="${escapeHtml(options.restartUrl)}">Start again with your password</a></p>`,
   });
 }

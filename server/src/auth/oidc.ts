@@ -2,6 +2,7 @@ import * as client from 'openid-client';
 import type { Config } from '../config';
 import { createCircuitBreaker } from '../lib/circuitBreaker';
 import { claimValues, hasClaim } from './oidcRoles';
+import { idpSaysTwoStep } from './oidcMfa';
 
 export interface OidcProfile {
   subject: string;
@@ -10,6 +11,8 @@ export interface OidcProfile {
   picture: string | null;
   /** The values of OIDC_ROLE_CLAIM, when it is configured; null otherwise. */
   roleClaimValues: string[] | null;
+  /** The ID token's amr/acr say the sign-in used a second factor. */
+  secondStep: boolean;
 }
 
 export interface OidcTransaction {
@@ -93,6 +96,8 @@ export function createOidc(settings: NonNullable<Config['oidc']>) {
         nickname: nickname ?? email.split('@')[0]!,
         picture: typeof info.picture === 'string' ? info.picture : null,
         roleClaimValues: roleClaim ? claimValues(info, roleClaim) : null,
+        // From the ID token only: userinfo is not signed for this sign-in.
+        secondStep: idpSaysTwoStep(claims),
       };
     },
   };

@@ -32,9 +32,17 @@ export interface ActiveSession {
   storedId: string;
 }
 
+export interface ResolvedSession {
+  user: StaffUser;
+  sessionId: string;
+  verifiedAt: Date;
+  /** How the sign-in's second step was made; null when there was none. */
+  secondStep: string | null;
+}
+
 export interface SessionStore {
   /** `executor` lets sign-in write the session and its audit entry in one transaction. */
-  create(staffUserId: number, meta: { ip?: string; userAgent?: string }, executor?: Db): Promise<string>;
+  create(staffUserId: number, meta: { ip?: string; userAgent?: string; secondStep?: string }, executor?: Db): Promise<string>;
   /** The staff member's sessions that have not expired, most recently used first. */
   listActive(staffUserId: number): Promise<ActiveSession[]>;
   /** Ends one of the staff member's sessions (a stored id from `listActive`); whether it was there. */
@@ -46,14 +54,19 @@ export interface SessionStore {
    * disabled account counts from the next request (other instances: within RESOLVE_CACHE_MS).
    */
   forgetUser(staffUserId: number): void;
-  resolve(token: string | undefined): Promise<{ user: StaffUser; sessionId: string } | null>;
+  /** `verifiedAt`: when the staff member last proved who they are in this session (sign-in, re-authentication). */
+  resolve(token: string | undefined): Promise<ResolvedSession | null>;
+  /** Re-authenticated now: counts for REAUTH_MINUTES. */
+  markVerified(storedId: string, at: Date): Promise<void>;
+  /** The session's last check as stored (another instance may have re-authenticated it). */
+  verifiedAt(storedId: string): Promise<Date | null>;
   destroy(token: string | undefined): Promise<void>;
   purgeExpired(): Promise<number>;
 }
 
 /** Sessions live in the database so that restarts and several server instances share them. */
 export function createSessionStore(db: Db, now: () => Date): SessionStore {
-  type Resolved = { user: StaffUser; sessionId: string; lastSeenAt: number; expiresAt: number; cachedAt: number };
+  type Resolved = ResolvedSession & { lastSeenAt: number; expiresAt: number; cachedAt: number };
   const resolved = new Map<string, Resolved>();
   const forget = (predicate: (entry: Resolved) => boolean) => {
     for (const [id, entry] of resolved) if (predicate(entry)) resolved.delete(id);
@@ -67,6 +80,8 @@ export function createSessionStore(db: Db, now: () => Date): SessionStore {
         staff_user_id: staffUserId,
         created_at: createdAt,
         last_seen_at: createdAt,
+        verified_at: createdAt,
+        second_step: meta.secondStep ?? null,
         expires_at: new Date(createdAt.getTime() + ABSOLUTE_TIMEOUT_MS),
         ip: meta.ip ?? null,
         user_agent: meta.userAgent?.slice(0, 512) ?? null,
@@ -134,7 +149,7 @@ export function createSessionStore(db: Db, now: () => Date): SessionStore {
         cached.expiresAt > current &&
         current - cached.lastSeenAt < TOUCH_AFTER_MS
       ) {
-        return { user: cached.user, sessionId: id };
+        return { user: cached.user, sessionId: id, verifiedAt: cached.verifiedAt, secondStep: cached.secondStep };
       }
       resolved.delete(id);
       const [row] = await db
@@ -159,8 +174,20 @@ export function createSessionStore(db: Db, now: () => Date): SessionStore {
         lastSeenAt = current;
       }
       if (resolved.size >= RESOLVE_CACHE_LIMIT) resolved.clear();
-      resolved.set(id, { user: row.user, sessionId: id, lastSeenAt, expiresAt: row.session.expires_at.getTime(), cachedAt: current });
-      return { user: row.user, sessionId: id };
+      const session = { user: row.user, sessionId: id, verifiedAt: row.session.verified_at, secondStep: row.session.second_step };
+      resolved.set(id, { ...session, lastSeenAt, expiresAt: row.session.expires_at.getTime(), cachedAt: current });
+      return session;
+    },
+
+    async markVerified(storedId, at) {
+      await db.update(sessions).set({ verified_at: at }).where(eq(sessions.id, storedId));
+      const cached = resolved.get(storedId);
+      if (cached) cached.verifiedAt = at;
+    },
+
+    async verifiedAt(storedId) {
+      const [row] = await db.select({ at: sessions.verified_at }).from(sessions).where(eq(sessions.id, storedId));
+      return row?.at ?? null;
     },
 
     async destroy(token) {

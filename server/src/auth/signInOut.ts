@@ -10,16 +10,22 @@ interface Browser {
   userAgent: string | undefined;
 }
 
+/** How a sign-in was made: the first step, and the second one when there was one. */
+export interface SignInMethod {
+  first: 'password' | 'oidc';
+  second?: 'totp' | 'recovery_code' | 'idp';
+}
+
 /** A new session for the staff member, audited with how they signed in; its token for the cookie. */
-export async function signIn(app: App, user: StaffUser, method: 'password' | 'oidc', browser: Browser): Promise<string> {
+export async function signIn(app: App, user: StaffUser, method: SignInMethod, browser: Browser): Promise<string> {
   return app.database.transaction(async (tx) => {
-    const token = await app.sessions.create(user.id, { ip: browser.ip, userAgent: browser.userAgent }, tx.db);
+    const token = await app.sessions.create(user.id, { ip: browser.ip, userAgent: browser.userAgent, secondStep: method.second }, tx.db);
     await recordAudit(tx, {
       staff: { id: user.id, email: user.email },
       action: 'auth.sign_in',
       target_type: 'staff_user',
       target_id: user.id,
-      after: { method, user_agent: browser.userAgent?.slice(0, 200) ?? null },
+      after: { method: method.first, ...(method.second ? { second_step: method.second } : {}), user_agent: browser.userAgent?.slice(0, 200) ?? null },
       ip: browser.ip,
       at: app.clock.now(),
     });
@@ -45,14 +51,27 @@ export async function signOut(app: App, user: Pick<StaffUser, 'id' | 'email'>, s
 /** A refused sign-in (wrong password, unknown account, disabled account), audited under what was typed. */
 export async function recordFailedSignIn(
   app: Pick<App, 'database' | 'clock'>,
-  attempt: { staff: { id: number; email: string } | string | null; targetId: number | null; reason: string; limitReached?: string | null; ip: string },
+  attempt: {
+    staff: { id: number; email: string } | string | null;
+    targetId: number | null;
+    reason: string;
+    limitReached?: string | null;
+    ip: string;
+    userAgent?: string | undefined;
+    step?: 'password' | 'code' | 'oidc';
+  },
 ): Promise<void> {
   await recordAudit(app.database, {
     staff: attempt.staff,
     action: 'auth.sign_in_failed',
     target_type: 'staff_user',
     target_id: attempt.targetId,
-    after: { reason: attempt.reason, ...(attempt.limitReached ? { limit_reached: attempt.limitReached } : {}) },
+    after: {
+      reason: attempt.reason,
+      ...(attempt.step ? { step: attempt.step } : {}),
+      ...(attempt.limitReached ? { limit_reached: attempt.limitReached } : {}),
+      ...(attempt.userAgent ? { user_agent: attempt.userAgent.slice(0, 200) } : {}),
+    },
     ip: attempt.ip,
     at: app.clock.now(),
   });

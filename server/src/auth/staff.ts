@@ -26,6 +26,11 @@ export async function findStaffByEmail(db: Db, email: string): Promise<StaffUser
   return row;
 }
 
+export async function findStaffById(db: Db, id: number): Promise<StaffUser | undefined> {
+  const [row] = await db.select().from(staffUsers).where(eq(staffUsers.id, id)).limit(1);
+  return row;
+}
+
 /**
  * Creates the staff user with `role`, or sets the password (nickname, picture) of the one with that
  * e-mail. An existing account's role changes only through `changeStaff` (the last-owner rule).

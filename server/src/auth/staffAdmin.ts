@@ -41,6 +41,7 @@ export function viewStaff(user: StaffUser): StaffAccount {
     created_at: user.created_at.toISOString(),
     has_password: Boolean(user.password_hash),
     signs_in_with_oidc: Boolean(user.oidc_subject),
+    two_step: Boolean(user.two_step_at),
   };
 }
 

@@ -3,6 +3,7 @@ import { PASSWORD_MIN_LENGTH } from '@contract/staff';
 import { findStaffByEmail, listStaffUsers } from '../auth/staff';
 import { changeStaff, createStaff, removeStaff, resetStaffPassword, viewStaff, type StaffActor } from '../auth/staffAdmin';
 import { HttpError } from '../lib/errors';
+import { resetTwoStep } from '../auth/twoStep';
 import { cliArgs, cliConfig, cliDatabase } from './common';
 
 const usage = `Usage:
@@ -14,9 +15,10 @@ const usage = `Usage:
   npm run staff -- disable <email>      (its sessions end at once)
   npm run staff -- enable <email>
   npm run staff -- remove <email>
+  npm run staff -- reset-two-step <email>   (turns its two-step sign-in off, for a lost phone; its sessions end)
 Roles: ${ROLES.join(', ')}. There is always at least one active owner.`;
 
-const COMMANDS = ['list', 'add', 'role', 'disable', 'enable', 'remove'];
+const COMMANDS = ['list', 'add', 'role', 'disable', 'enable', 'remove', 'reset-two-step'];
 
 const { values, positionals } = cliArgs(
   {
@@ -88,6 +90,11 @@ try {
     const user = await existing(email!);
     const { endedSessions } = await changeStaff(database, user.id, { status: command === 'disable' ? 'disabled' : 'active' }, actor);
     console.log(`${user.email} is ${command === 'disable' ? `disabled (${endedSessions} session(s) ended)` : 'active'}`);
+  } else if (command === 'reset-two-step') {
+    const user = await existing(email!);
+    if (!user.two_step_at) throw new Refusal(`${user.email} has no two-step sign-in to reset.`);
+    const { endedSessions } = await resetTwoStep(database, user.id, { staff: null, ip: null, at: new Date(), via: 'npm run staff' });
+    console.log(`${user.email}: two-step sign-in is off (${endedSessions} session(s) ended)`);
   } else {
     const removed = await removeStaff(database, email!, actor);
     if (!removed) throw new Refusal(`No staff account ${email!.toLowerCase()}`);

@@ -11,6 +11,7 @@ export * from './schemaReach';
 export * from './schemaClient360';
 export * from './schemaDataRights';
 export * from './schemaRevenue';
+export * from './schemaTwoStep';
 
 export const appSettings = pgTable('app_settings', {
   key: text('key').primaryKey(),
@@ -215,6 +216,7 @@ export const staffUsers = pgTable('staff_users', {
   device_token: text('device_token'),
   role: text('role').$type<Role>().notNull(),
   disabled_at: tz('disabled_at'),
+  two_step_at: tz('two_step_at'),
 });
 
 export const sessions = pgTable('sessions', {
@@ -225,6 +227,8 @@ export const sessions = pgTable('sessions', {
   expires_at: tz('expires_at').notNull(),
   ip: text('ip'),
   user_agent: text('user_agent'),
+  verified_at: tz('verified_at').notNull().defaultNow(),
+  second_step: text('second_step'),
 });
 
 export const jobs = pgTable('jobs', {

@@ -5,7 +5,10 @@ import { z } from 'zod';
 import { IsAuthenticatedResponse, LoginForm } from '@contract/auth';
 import { createOidc, OidcRefusal, type OidcTransaction } from '../auth/oidc';
 import { DUMMY_HASH, verifyPassword } from '../auth/password';
-import { SESSION_COOKIE, ABSOLUTE_TIMEOUT_MS } from '../auth/sessions';
+import { SESSION_COOKIE } from '../auth/sessions';
+import { cookieOptions as sessionCookieOptions, startSession as startStaffSession } from '../auth/sessionCookie';
+import { CHALLENGE_COOKIE, CHALLENGE_TTL_MS, createChallengeStore } from '../auth/signInChallenges';
+import type { SignInMethod } from '../auth/signInOut';
 import { findStaffByEmail, publicProfile } from '../auth/staff';
 import { oidcAccount } from '../auth/oidcAccount';
 import { loginPage, logoutConfirmPage } from '../auth/loginPage';
@@ -13,7 +16,7 @@ import { safeReturnPath } from '../auth/returnPath';
 import { navigatedFromOurPages } from '../lib/security';
 import { createLoginThrottle } from '../auth/throttle';
 import { accountKey, addressKey, retryAfterSeconds, throttledMessage } from '../auth/throttleRules';
-import { recordFailedSignIn, signIn, signOut } from '../auth/signInOut';
+import { recordFailedSignIn, signOut } from '../auth/signInOut';
 import { CircuitOpenError } from '../lib/circuitBreaker';
 import type { StaffUser } from '../auth/staff';
 
@@ -31,23 +34,13 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only the sign-in pages post HTML forms; in this plugin's scope alone, so every JSON route answers 415 to a form body.
   await app.register(formbody);
 
-  const isHttps = (request: FastifyRequest) => request.protocol === 'https' || (app.config.PUBLIC_URL ?? '').startsWith('https://');
-
-  const cookieOptions = (request: FastifyRequest) => ({
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: isHttps(request),
-  });
+  const challenges = createChallengeStore(app.db, () => app.clock.now());
+  const cookieOptions = (request: FastifyRequest) => sessionCookieOptions(app, request);
 
   const publicOrigin = (request: FastifyRequest) => app.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;
 
-  /** A fresh session id at every sign-in: any id the browser brought along is destroyed. */
-  async function startSession(request: FastifyRequest, reply: FastifyReply, user: StaffUser, method: 'password' | 'oidc') {
-    await app.sessions.destroy(request.cookies[SESSION_COOKIE]);
-    const token = await signIn(app, user, method, { ip: request.ip, userAgent: request.headers['user-agent'] });
-    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions(request), maxAge: ABSOLUTE_TIMEOUT_MS / 1000 });
-  }
+  const startSession = (request: FastifyRequest, reply: FastifyReply, user: StaffUser, method: SignInMethod) =>
+    startStaffSession(app, request, reply, user, method);
 
   const htmlSchema = { hide: true } as const;
 
@@ -117,24 +110,40 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
         staff: account.slice(0, 320) || null,
         targetId: user?.id ?? null,
         reason: user ? 'wrong password' : 'unknown account',
+        step: 'password',
         limitReached: verdict.limitReached,
         ip: request.ip,
+        userAgent: request.headers['user-agent'],
       });
       return reply
         .status(401)
         .type('text/html')
         .send(loginPage({ action: loginPath, nonce: reply.cspNonce(), email, next, error: INVALID_CREDENTIALS }));
     }
-    await throttle.succeeded(account, address);
+    // With two-step on, the attempts are forgiven only once the code is right too, or a known
+    // password would renew the tries at the codes.
+    if (!user.two_step_at) await throttle.succeeded(account, address);
     // Only said after the right password, so it tells nothing to someone guessing.
     if (user.disabled_at) {
-      await recordFailedSignIn(app, { staff: { id: user.id, email: user.email }, targetId: user.id, reason: 'account disabled', ip: request.ip });
+      await recordFailedSignIn(app, {
+        staff: { id: user.id, email: user.email },
+        targetId: user.id,
+        reason: 'account disabled',
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
       return reply
         .status(403)
         .type('text/html')
         .send(loginPage({ action: loginPath, nonce: reply.cspNonce(), email, next, error: ACCOUNT_DISABLED }));
     }
-    await startSession(request, reply, user, 'password');
+    if (user.two_step_at) {
+      // The password was right; the session waits for the second step (/login/two-step).
+      const token = await challenges.start(user.id, next);
+      reply.setCookie(CHALLENGE_COOKIE, token, { ...cookieOptions(request), maxAge: CHALLENGE_TTL_MS / 1000 });
+      return reply.redirect(`${loginPath}/two-step`, 303);
+    }
+    await startSession(request, reply, user, { first: 'password' });
     request.log.info({ staff: user.id }, 'signed in');
     return reply.redirect(next ?? consoleHome, 303);
   });
@@ -160,9 +169,22 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       const transaction = JSON.parse(unsigned.value) as OidcTransaction & { next?: unknown };
       const profile = await oidc.finish(new URL(request.url, publicOrigin(request)), transaction);
+      if (app.config.OIDC_REQUIRE_MFA && !profile.secondStep) {
+        await recordFailedSignIn(app, {
+          staff: profile.email,
+          targetId: null,
+          reason: 'identity provider did not confirm a second factor',
+          step: 'oidc',
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        });
+        throw new OidcRefusal(
+          'This console requires two-step sign-in, and your identity provider did not confirm a second factor for this sign-in. Sign in there with two-step, then try again.',
+        );
+      }
       const user = await oidcAccount(app.database, profile, app.config.oidc!, { ip: request.ip, at: app.clock.now() });
       app.sessions.forgetUser(user.id);
-      await startSession(request, reply, user, 'oidc');
+      await startSession(request, reply, user, { first: 'oidc', ...(profile.secondStep ? { second: 'idp' as const } : {}) });
       return reply.redirect(returnTo(transaction.next), 303);
     } catch (error) {
       const refused = error instanceof OidcRefusal;

@@ -32,7 +32,7 @@ const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${ADMIN}/broadcasts`,
     {
-      config: { permission: 'messaging.edit' },
+      config: { permission: 'messaging.edit', reauth: true },
       schema: {
         tags,
         summary: 'Push to the clients of a segment or a filter: now, at send_at, or as a draft',
@@ -103,7 +103,7 @@ const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${ADMIN}/broadcasts/:id/send`,
     {
-      config: { permission: 'messaging.edit' },
+      config: { permission: 'messaging.edit', reauth: true },
       schema: {
         tags,
         summary: 'Send a draft now or at send_at (409 when it is not a draft)',
@@ -132,7 +132,7 @@ const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${ADMIN}/bulk/push`,
     {
-      config: { permission: 'clients.push' },
+      config: { permission: 'clients.push', reauth: true },
       schema: {
         tags,
         summary: "Push to the selected clients, or to every client a list's filter selects, in the background",
@@ -150,7 +150,7 @@ const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${ADMIN}/bulk/override`,
     {
-      config: { permission: 'clients.override' },
+      config: { permission: 'clients.override', reauth: true },
       schema: {
         tags,
         summary: "Grant an access-level override to the selected clients, or to every client a list's filter selects",

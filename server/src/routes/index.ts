@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth';
+import twoStepRoutes from './twoStep';
 import healthRoutes from './health';
 import clientRoutes from './clients';
 import statsRoutes from './stats';
@@ -25,6 +26,7 @@ import clientContactRoutes from './clientContacts';
 /** Every area's routes; each is mounted under SERVER_PREFIX. Add a line per area. */
 export const routePlugins: FastifyPluginAsync[] = [
   authRoutes,
+  twoStepRoutes,
   healthRoutes,
   clientRoutes,
   messagingRoutes,

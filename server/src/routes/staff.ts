@@ -17,8 +17,11 @@ import { changeOwnPassword, changeStaff, createStaff, getStaff, resetStaffPasswo
 import { listStaffUsers } from '../auth/staff';
 import { pageStaff } from '../auth/staffList';
 import { createLoginThrottle } from '../auth/throttle';
-import { accountKey, addressKey, retryAfterSeconds, throttledMessage } from '../auth/throttleRules';
+import { countCheck } from '../auth/reauth';
 import { HttpError } from '../lib/errors';
+import { SecuritySettings } from '@contract/twoStep';
+import { resetTwoStep } from '../auth/twoStep';
+import { isTwoStepRequired, setTwoStepRequired } from '../auth/twoStepRule';
 
 const ADMIN = '/api/admin/v1';
 const tags = ['staff (extension)'];
@@ -60,7 +63,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${ADMIN}/staff`,
     {
-      config: { permission: 'staff.manage' },
+      config: { permission: 'staff.manage', reauth: true },
       schema: {
         tags,
         summary: 'Add a staff member with a role; the answer holds a generated password, shown once',
@@ -77,7 +80,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put(
     `${ADMIN}/staff/:id`,
     {
-      config: { permission: 'staff.manage' },
+      config: { permission: 'staff.manage', reauth: true },
       schema: {
         tags,
         summary: "Change a staff member's role or status; disabling ends their sessions at once",
@@ -97,7 +100,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${ADMIN}/staff/:id/reset-password`,
     {
-      config: { permission: 'staff.manage' },
+      config: { permission: 'staff.manage', reauth: true },
       schema: {
         tags,
         summary: 'Give a staff member a new generated password (shown once) and end their sessions',
@@ -110,6 +113,56 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user, password } = await resetStaffPassword(app.database, request.params.id, auditActor(request));
       app.sessions.forgetUser(user.id);
       return { ...viewStaff(user), password };
+    },
+  );
+
+  app.post(
+    `${ADMIN}/staff/:id/reset-two-step`,
+    {
+      config: { permission: 'staff.manage', reauth: true },
+      schema: {
+        tags,
+        summary: "Turn off a staff member's two-step sign-in (a lost phone) and end their sessions",
+        params: Int4IdParams,
+        response: { 200: StaffAccount, ...errorResponses },
+      },
+    },
+    async (request) => {
+      if (request.params.id === request.staff?.id)
+        throw new HttpError(400, 'Turn your own two-step sign-in off from the user menu (it asks for a code or your password).');
+      const { user } = await resetTwoStep(app.database, request.params.id, auditActor(request));
+      app.sessions.forgetUser(user.id);
+      return viewStaff(user);
+    },
+  );
+
+  app.get(
+    `${ADMIN}/security-settings`,
+    {
+      config: { permission: 'staff.manage' },
+      schema: { tags, summary: "The owner's security rules (two-step sign-in for everyone)", response: { 200: SecuritySettings, ...errorResponses } },
+    },
+    async () => ({ require_two_step: await isTwoStepRequired(app) }),
+  );
+
+  app.put(
+    `${ADMIN}/security-settings`,
+    {
+      config: { permission: 'staff.manage', reauth: true },
+      schema: {
+        tags,
+        summary: 'Require two-step sign-in for every staff account (audited); an account without it sets it up at its next call',
+        body: SecuritySettings,
+        response: { 200: SecuritySettings, ...errorResponses },
+      },
+    },
+    async (request) => {
+      // As Stripe does: the owner turning the rule on has two-step already, so it locks nobody out by surprise.
+      if (request.body.require_two_step && !request.staff?.two_step_at) {
+        throw new HttpError(409, 'Turn on two-step sign-in for your own account first (user menu, Two-step sign-in), then require it for everyone.');
+      }
+      await app.database.transaction((tx) => setTwoStepRequired(app, tx, request.body.require_two_step, auditActor(request)));
+      return { require_two_step: request.body.require_two_step };
     },
   );
 
@@ -129,14 +182,8 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       if (!staff) throw new HttpError(401, AUTHENTICATION_REQUIRED);
       if (!staff.password_hash) throw new HttpError(400, 'Your account signs in through your identity provider and has no password here.');
       if (request.body.new_password === request.body.current_password) throw fieldError('body.new_password', 'must differ from the current password');
-      const account = accountKey(staff.email);
-      const address = addressKey(request.ip);
       // Counted like a sign-in: a stolen session cannot guess the password to take the account over.
-      const verdict = await throttle.take(account, address);
-      if (!verdict.allowed) {
-        reply.header('retry-after', String(retryAfterSeconds(verdict.retryAfterMs)));
-        throw new HttpError(429, throttledMessage(verdict.retryAfterMs));
-      }
+      const { account, address } = await countCheck(throttle, request, reply, staff.email);
       const changed = await changeOwnPassword(
         app.database,
         app.sessions,

@@ -1,0 +1,41 @@
+import { and, desc, eq, inArray } from 'drizzle-orm';
+import { SIGN_IN_HISTORY_LIMIT, type SignInEntry } from '@contract/twoStep';
+import type { Db } from '../db/client';
+import { auditLog } from '../db/schema';
+
+const text = (value: unknown) => (typeof value === 'string' ? value : null);
+
+/**
+ * An account's sign-ins and failed attempts, newest first, read from the audit log (which records
+ * both with the address, the browser and how). Failures under an e-mail no account has are not
+ * an account's, so they are not listed here (the Audit Log shows them).
+ */
+export async function signInHistory(db: Db, staffUserId: number): Promise<SignInEntry[]> {
+  const rows = await db
+    .select()
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.target_type, 'staff_user'),
+        eq(auditLog.target_id, String(staffUserId)),
+        inArray(auditLog.action, ['auth.sign_in', 'auth.sign_in_failed']),
+      ),
+    )
+    .orderBy(desc(auditLog.at), desc(auditLog.id))
+    .limit(SIGN_IN_HISTORY_LIMIT);
+  return rows.map((row) => {
+    const after = (row.after ?? {}) as Record<string, unknown>;
+    const signedIn = row.action === 'auth.sign_in';
+    return {
+      id: Number(row.id),
+      at: row.at.toISOString(),
+      outcome: signedIn ? 'signed_in' : 'failed',
+      // A failed second step followed a right password; a failure records the step it failed at.
+      method: text(after.method) ?? (after.step === 'code' ? 'password' : text(after.step)),
+      second_step: text(after.second_step),
+      reason: signedIn ? null : text(after.reason),
+      ip: row.ip,
+      user_agent: text(after.user_agent),
+    };
+  });
+}
