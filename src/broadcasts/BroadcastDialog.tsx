@@ -6,6 +6,7 @@ import { useTranslate } from 'react-admin';
 import type { ClientFilter } from '@contract/clientFilterRules';
 import type { Broadcast, BroadcastCreated } from '@contract/broadcasts';
 import { PUSH_BODY_MAX, PUSH_TITLE_MAX } from '@contract/clientRules';
+import { newIdempotencyKey } from '../clients/actions/actionRules';
 import { failureReason } from '../messaging/failureReason';
 import { useConsoleDataProvider } from '../providers/dataProvider';
 import { BROADCASTS_PATH } from './paths';
@@ -40,13 +41,16 @@ export const BroadcastDialog = ({
   const [sendAt, setSendAt] = useState('');
   const [confirming, setConfirming] = useState(false);
   const [done, setDone] = useState<BroadcastCreated | null>(null);
+  // One key per opening of the dialog: a click twice or a retried request sends one broadcast.
+  const [key, setKey] = useState(newIdempotencyKey);
   const count = (estimate ? '~' : '') + recipients.toLocaleString();
   const plural = { count, smart_count: recipients };
   const send = useMutation({
     mutationFn: async (keepAsDraft: boolean): Promise<BroadcastCreated> => {
       const message = { title: title.trim(), body: body.trim() };
       const when = later && sendAt ? new Date(sendAt).toISOString() : undefined;
-      if (!draft) return dataProvider.createBroadcast({ ...target, ...message, ...(when ? { send_at: when } : {}), ...(keepAsDraft ? { draft: true } : {}) });
+      if (!draft)
+        return dataProvider.createBroadcast({ ...target, ...message, ...(when ? { send_at: when } : {}), ...(keepAsDraft ? { draft: true } : {}) }, key);
       const saved = await dataProvider.updateBroadcastDraft(draft.id, message);
       return keepAsDraft ? { id: saved.id, recipients: saved.recipients, status: 'draft' } : dataProvider.sendBroadcastDraft(draft.id, when);
     },
@@ -58,6 +62,7 @@ export const BroadcastDialog = ({
   const close = () => {
     setConfirming(false);
     setDone(null);
+    setKey(newIdempotencyKey());
     send.reset();
     onClose();
   };

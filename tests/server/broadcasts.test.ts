@@ -75,7 +75,16 @@ describe.each(testDatabases())('broadcasts on $name', ({ open }) => {
     await drain();
     const result = await status(created.id);
     // Sofia's cap (1 a day) went to the broadcast above; 'capped' had an automated push today.
-    expect(result.counts).toEqual({ sent: 1, failed: 0, skipped: 4, pending: 0, skipped_by_reason: { opted_out: 1, no_token: 1, daily_cap: 2 } });
+    expect(result.counts).toEqual({
+      sent: 1,
+      failed: 0,
+      skipped: 4,
+      pending: 0,
+      retrying: 0,
+      not_sent: 0,
+      skipped_by_reason: { opted_out: 1, no_token: 1, daily_cap: 2 },
+      failed_by_reason: {},
+    });
     expect(result.status).toBe('sent');
   });
 
@@ -101,7 +110,8 @@ describe.each(testDatabases())('broadcasts on $name', ({ open }) => {
     await move(new Date(clock.now().getTime() + 2 * HOUR + 1000));
     await drain();
     expect(await status(scheduled.id)).toMatchObject({ status: 'sent', counts: { sent: 1 } });
-    expect(await status(cancelledOne.id)).toMatchObject({ status: 'cancelled', counts: { sent: 0, pending: 1 } });
+    // What a cancelled broadcast did not send reads as such, not as waiting to be sent.
+    expect(await status(cancelledOne.id)).toMatchObject({ status: 'cancelled', counts: { sent: 0, pending: 0, not_sent: 1 } });
   });
 
   it('keeps drafts, sends one later, and lists the history newest first with audit entries', async () => {

@@ -5,8 +5,10 @@ import { clientFilterWhere } from '../clients/clientFilter';
 import type { Database, Queryable } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
 import { HttpError, notFound } from '../lib/errors';
+import { isUniqueViolation, keyReused, type Intent } from '../lib/idempotency';
 import { countClients } from '../segments/count';
 import { segmentFilter, storedFilter } from '../segments/queries';
+import { recipientCounts, type RecipientCount } from './counts';
 
 /** The job that sends a broadcast's pushes (send.ts), on the queue's messages lane. */
 export const BROADCAST_SEND = 'broadcasts.send';
@@ -20,6 +22,18 @@ export interface NewBroadcast {
   clientIds?: number[];
   sendAt?: Date;
   draft?: boolean;
+  maxPerMinute?: number;
+}
+
+/** The broadcast an earlier request with this key created, if any. */
+async function earlierBroadcast(db: Queryable, intent: Intent): Promise<BroadcastCreated | null> {
+  const [row] = await db.query<{ id: number; recipients: number; status: BroadcastStatus; request_digest: string | null }>(
+    'SELECT id, recipients, status, request_digest FROM broadcasts WHERE idempotency_key = $1',
+    [intent.key],
+  );
+  if (!row) return null;
+  if (row.request_digest !== intent.digest) throw keyReused();
+  return { id: Number(row.id), recipients: Number(row.recipients), status: row.status };
 }
 
 interface Deps {
@@ -78,7 +92,24 @@ const checkSendAt = (sendAt: Date | undefined, now: Date) => {
  * A broadcast (or a bulk push): recipients fixed now unless it is a draft, and the job queued for
  * now or `sendAt`, with its audit entry, all in one transaction. 400 when nobody matches.
  */
-export async function createBroadcast(deps: Deps, input: NewBroadcast, actor: Actor): Promise<BroadcastCreated> {
+export async function createBroadcast(deps: Deps, input: NewBroadcast, actor: Actor, intent?: Intent): Promise<BroadcastCreated> {
+  if (intent) {
+    const earlier = await earlierBroadcast(deps.database, intent);
+    if (earlier) return earlier;
+  }
+  try {
+    return await insertBroadcast(deps, input, actor, intent);
+  } catch (error) {
+    // The same key sent twice at once: the second waited for the first and answers its broadcast.
+    if (intent && isUniqueViolation(error)) {
+      const earlier = await earlierBroadcast(deps.database, intent);
+      if (earlier) return earlier;
+    }
+    throw error;
+  }
+}
+
+async function insertBroadcast(deps: Deps, input: NewBroadcast, actor: Actor, intent: Intent | undefined): Promise<BroadcastCreated> {
   const now = actor.at;
   checkSendAt(input.sendAt, now);
   const filter = input.segmentId !== undefined ? await segmentFilter(deps.database, input.segmentId) : input.filter;
@@ -86,8 +117,9 @@ export async function createBroadcast(deps: Deps, input: NewBroadcast, actor: Ac
   const draftCount = input.draft ? (input.clientIds ? input.clientIds.length : (await countClients(deps.database, filter ?? {}, now)).count) : 0;
   return deps.database.transaction(async (tx) => {
     const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO broadcasts (kind, title, body, filter, segment_id, status, send_at, recipients, staff_user_id, created_by, created_at)
-       VALUES ($1, $2, $3, $4::jsonb, $5, 'draft', $6, $7, $8, $9, $10) RETURNING id`,
+      `INSERT INTO broadcasts (kind, title, body, filter, segment_id, status, send_at, recipients, staff_user_id, created_by, created_at,
+                               idempotency_key, request_digest, max_per_minute)
+       VALUES ($1, $2, $3, $4::jsonb, $5, 'draft', $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
       [
         input.kind,
         input.title,
@@ -99,6 +131,9 @@ export async function createBroadcast(deps: Deps, input: NewBroadcast, actor: Ac
         actor.staff?.id ?? null,
         actor.staff?.email ?? null,
         now.toISOString(),
+        intent?.key ?? null,
+        intent?.digest ?? null,
+        input.maxPerMinute ?? null,
       ],
     );
     const id = Number(row!.id);
@@ -118,6 +153,7 @@ export async function createBroadcast(deps: Deps, input: NewBroadcast, actor: Ac
         recipients: started.recipients,
         status: started.status,
         send_at: input.sendAt?.toISOString() ?? null,
+        ...(input.maxPerMinute ? { max_per_minute: input.maxPerMinute } : {}),
       },
     });
     return { id, ...started };
@@ -193,18 +229,17 @@ export async function cancelBroadcast(database: Database, id: number, actor: Act
 const iso = (value: unknown) => (value == null ? null : new Date(value as string).toISOString());
 
 type BroadcastRow = Record<string, unknown> & { id: number };
-const COLUMNS = 'id, kind, title, body, filter, segment_id, status, send_at, recipients, created_by, created_at, started_at, finished_at';
+const COLUMNS = 'id, kind, title, body, filter, segment_id, status, send_at, recipients, max_per_minute, created_by, created_at, started_at, finished_at';
 
 async function withCounts(db: Queryable, rows: BroadcastRow[]): Promise<Broadcast[]> {
   if (rows.length === 0) return [];
-  const counts = await db.query<{ broadcast_id: number; status: string; skip_reason: string | null; n: number }>(
-    `SELECT broadcast_id, status, skip_reason, count(*)::int AS n FROM broadcast_recipients WHERE broadcast_id = ANY($1::bigint[]) GROUP BY 1, 2, 3`,
+  const counts = await db.query<RecipientCount>(
+    `SELECT broadcast_id, status, COALESCE(skip_reason, failure) AS reason, count(*)::int AS n
+     FROM broadcast_recipients WHERE broadcast_id = ANY($1::bigint[]) GROUP BY 1, 2, 3`,
     [rows.map((row) => Number(row.id))],
   );
   return rows.map((row) => {
-    const mine = counts.filter((count) => Number(count.broadcast_id) === Number(row.id));
-    const total = (status: string) => mine.filter((count) => count.status === status).reduce((sum, count) => sum + Number(count.n), 0);
-    const skipped = Object.fromEntries(mine.filter((count) => count.status === 'skipped').map((count) => [count.skip_reason ?? 'other', Number(count.n)]));
+    const status = row.status as BroadcastStatus;
     return {
       id: Number(row.id),
       kind: row.kind as Broadcast['kind'],
@@ -212,10 +247,15 @@ async function withCounts(db: Queryable, rows: BroadcastRow[]): Promise<Broadcas
       body: String(row.body),
       filter: row.filter == null ? null : storedFilter(row.filter),
       segment_id: row.segment_id == null ? null : Number(row.segment_id),
-      status: row.status as BroadcastStatus,
+      status,
       send_at: iso(row.send_at),
       recipients: Number(row.recipients),
-      counts: { sent: total('sent'), failed: total('failed'), skipped: total('skipped'), pending: total('pending'), skipped_by_reason: skipped },
+      max_per_minute: row.max_per_minute == null ? null : Number(row.max_per_minute),
+      counts: recipientCounts(
+        counts.filter((count) => Number(count.broadcast_id) === Number(row.id)),
+        status,
+        Number(row.recipients),
+      ),
       created_by: (row.created_by as string | null) ?? null,
       created_at: iso(row.created_at)!,
       started_at: iso(row.started_at),

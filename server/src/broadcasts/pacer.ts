@@ -1,0 +1,145 @@
+/**
+ * Paces sends to FCM: at most `perMinute` messages a minute (the project's quota) and at most
+ * `maxInFlight` requests at once. The requests in flight start few and grow by one per accepted
+ * message (TCP's slow start), so a quota smaller than believed costs a few 429s, not a wave. On a
+ * 429 / RESOURCE_EXHAUSTED it slows down by itself: the rate and the requests in flight are halved
+ * (once per wave: answers to requests started before the slow-down do not halve again), nothing
+ * starts before FCM's Retry-After, and the rate climbs back by 10 % a second of quiet. One pacer
+ * per server process serves every broadcast.
+ */
+export interface Pacer {
+  /** Waits for a free slot within the rate; `release` reports how FCM answered. */
+  take(signal?: AbortSignal): Promise<{ release(answer: { deferred: boolean; retryAfterMs?: number }): void }>;
+  readonly state: { rate: number; limit: number; inFlight: number; slowDowns: number };
+}
+
+export interface PacerOptions {
+  perMinute: number;
+  maxInFlight: number;
+  /** Without Retry-After a 429 still pauses this long. */
+  pauseMs?: number;
+  now?: () => number;
+  sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
+}
+
+const abortable = (ms: number, signal?: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason);
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop);
+      resolve();
+    }, ms);
+    const stop = () => {
+      clearTimeout(timer);
+      reject(signal!.reason);
+    };
+    signal?.addEventListener('abort', stop, { once: true });
+  });
+
+/** How far ahead of its slot a send may start: small bursts keep timers coarse at high rates. */
+const BURST_MS = 20;
+/** Growth of the rate per second without a 429. */
+const RECOVERY_PER_SECOND = 0.1;
+/** Requests in flight at first. */
+const INITIAL_IN_FLIGHT = 8;
+
+export function createPacer(options: PacerOptions): Pacer {
+  const now = options.now ?? (() => performance.now());
+  const sleep = options.sleep ?? abortable;
+  const ceiling = options.perMinute / 60_000;
+  const pauseMs = options.pauseMs ?? 1000;
+  let rate = ceiling;
+  let limit = Math.min(options.maxInFlight, INITIAL_IN_FLIGHT);
+  let inFlight = 0;
+  let nextSlot = now();
+  let pausedUntil = 0;
+  let slowedAt = -Infinity;
+  let lastGrowth = now();
+  let slowDowns = 0;
+  const waiting: (() => void)[] = [];
+
+  function grow() {
+    const at = now();
+    const seconds = (at - lastGrowth) / 1000;
+    lastGrowth = at;
+    if (seconds <= 0) return;
+    const factor = (1 + RECOVERY_PER_SECOND) ** seconds;
+    rate = Math.min(ceiling, rate * factor);
+  }
+
+  function wake() {
+    while (waiting.length > 0 && inFlight < Math.max(1, Math.floor(limit))) {
+      inFlight++;
+      waiting.shift()!();
+    }
+  }
+
+  return {
+    get state() {
+      return { rate: rate * 60_000, limit: Math.floor(limit), inFlight, slowDowns };
+    },
+
+    async take(signal) {
+      grow();
+      if (inFlight < Math.max(1, Math.floor(limit)) && waiting.length === 0) inFlight++;
+      else await new Promise<void>((resolve) => waiting.push(resolve));
+      try {
+        for (;;) {
+          const at = now();
+          const slot = Math.max(nextSlot, at, pausedUntil);
+          const wait = slot - at - (slot === pausedUntil ? 0 : BURST_MS);
+          if (wait <= 0) {
+            nextSlot = slot + 1 / rate;
+            break;
+          }
+          await sleep(wait);
+          if (signal?.aborted) throw signal.reason;
+        }
+      } catch (error) {
+        inFlight--;
+        wake();
+        throw error;
+      }
+      const startedAt = now();
+      let released = false;
+      return {
+        release(answer) {
+          if (released) return;
+          released = true;
+          inFlight--;
+          if (answer.deferred) {
+            const at = now();
+            pausedUntil = Math.max(pausedUntil, at + (answer.retryAfterMs ?? pauseMs));
+            // One slow-down per wave: requests started before the last one were sent at the old pace.
+            if (startedAt > slowedAt) {
+              slowedAt = at;
+              slowDowns++;
+              rate = Math.max(ceiling / 10_000, rate / 2);
+              limit = Math.max(1, limit / 2);
+              lastGrowth = at;
+            }
+            nextSlot = Math.max(nextSlot, pausedUntil);
+          } else if (startedAt > slowedAt) {
+            limit = Math.min(options.maxInFlight, limit + 1);
+          }
+          wake();
+        },
+      };
+    },
+  };
+}
+
+/** A broadcast's own throttle (max_per_minute): evenly spaced sends, on top of the channel's pacer. */
+export function createThrottle(perMinute: number | null, now: () => number = () => performance.now(), sleep = abortable) {
+  if (!perMinute) return { wait: async () => undefined };
+  const gap = 60_000 / perMinute;
+  let nextSlot = now();
+  return {
+    async wait(signal?: AbortSignal) {
+      const at = now();
+      const slot = Math.max(nextSlot, at);
+      nextSlot = slot + gap;
+      if (slot - at > 0) await sleep(slot - at, signal);
+    },
+  };
+}
