@@ -2,10 +2,11 @@
  * Paces sends to FCM: at most `perMinute` messages a minute (the project's quota) and at most
  * `maxInFlight` requests at once. The requests in flight start few and grow by one per accepted
  * message (TCP's slow start), so a quota smaller than believed costs a few 429s, not a wave. On a
- * 429 / RESOURCE_EXHAUSTED it slows down by itself: the rate and the requests in flight are halved
- * (once per wave: answers to requests started before the slow-down do not halve again), nothing
- * starts before FCM's Retry-After, and the rate climbs back by 10 % a second of quiet. One pacer
- * per server process serves every broadcast.
+ * 429 / RESOURCE_EXHAUSTED it slows down by itself (once per wave: answers to requests started
+ * before the slow-down do not slow it again): the requests in flight are halved, the rate drops to
+ * 90 % of what FCM accepted in the last second (halved when it accepted nothing), nothing starts
+ * before FCM's Retry-After, and the rate climbs back by 5 % a second of quiet. One pacer per server process
+ * serves every broadcast.
  */
 export interface Pacer {
   /** Waits for a free slot within the rate; `release` reports how FCM answered. */
@@ -39,7 +40,9 @@ const abortable = (ms: number, signal?: AbortSignal) =>
 /** How far ahead of its slot a send may start: small bursts keep timers coarse at high rates. */
 const BURST_MS = 20;
 /** Growth of the rate per second without a 429. */
-const RECOVERY_PER_SECOND = 0.1;
+const RECOVERY_PER_SECOND = 0.05;
+/** After a 429 the pace is this share of what FCM accepted in the last second (the quota it showed). */
+const BELOW_SEEN = 0.9;
 /** Requests in flight at first. */
 const INITIAL_IN_FLIGHT = 8;
 
@@ -56,7 +59,19 @@ export function createPacer(options: PacerOptions): Pacer {
   let slowedAt = -Infinity;
   let lastGrowth = now();
   let slowDowns = 0;
+  // Slow start until the first 429, then one more request in flight per window of answers.
+  let slowStart = true;
   const waiting: (() => void)[] = [];
+  // Messages FCM accepted, in tenths of the last second.
+  const accepted = Array.from({ length: 10 }, () => ({ tenth: -1, n: 0 }));
+  const countAccepted = (at: number) => {
+    const tenth = Math.floor(at / 100);
+    const bucket = accepted[tenth % 10]!;
+    if (bucket.tenth !== tenth) Object.assign(bucket, { tenth, n: 0 });
+    bucket.n++;
+  };
+  /** Per ms, over the last second. */
+  const acceptedRate = (at: number) => accepted.filter((b) => b.tenth > Math.floor(at / 100) - 10).reduce((sum, b) => sum + b.n, 0) / 1000;
 
   function grow() {
     const at = now();
@@ -114,13 +129,17 @@ export function createPacer(options: PacerOptions): Pacer {
             if (startedAt > slowedAt) {
               slowedAt = at;
               slowDowns++;
-              rate = Math.max(ceiling / 10_000, rate / 2);
+              // Just under the quota FCM just showed (what it took in the last second); halved when it took nothing.
+              const seen = acceptedRate(at);
+              rate = Math.max(ceiling / 10_000, seen > 0 ? Math.min(rate, seen) * BELOW_SEEN : rate / 2);
               limit = Math.max(1, limit / 2);
+              slowStart = false;
               lastGrowth = at;
             }
             nextSlot = Math.max(nextSlot, pausedUntil);
-          } else if (startedAt > slowedAt) {
-            limit = Math.min(options.maxInFlight, limit + 1);
+          } else {
+            countAccepted(now());
+            if (startedAt > slowedAt) limit = Math.min(options.maxInFlight, limit + (slowStart ? 1 : 1 / limit));
           }
           wake();
         },
