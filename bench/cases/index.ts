@@ -1,3 +1,4 @@
+import { broadcastCase } from './broadcast';
 import { clientsCase } from './clients';
 import { client360Case } from './client360';
 import { loadCase } from './load';
@@ -20,6 +21,7 @@ export const benchCases: Record<string, BenchCase> = {
   clients: clientsCase,
   client360: client360Case,
   reach: reachCase,
+  broadcast: broadcastCase,
   throughput: throughputCase,
   writes: writesCase,
   load: loadCase,

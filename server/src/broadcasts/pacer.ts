@@ -1,7 +1,8 @@
 /**
  * Paces sends to FCM: at most `perMinute` messages a minute (the project's quota) and at most
- * `maxInFlight` requests at once. The requests in flight start few and grow by one per accepted
- * message (TCP's slow start), so a quota smaller than believed costs a few 429s, not a wave. On a
+ * `maxInFlight` requests at once. Both start low (50 a second, 8 in flight) and grow fast until the
+ * first 429 (the rate doubles each second, one more request in flight per accepted message: TCP's
+ * slow start), so a quota smaller than believed costs a few 429s, not a wave. On a
  * 429 / RESOURCE_EXHAUSTED it slows down by itself (once per wave: answers to requests started
  * before the slow-down do not slow it again): the requests in flight are halved, the rate drops to
  * 90 % of what FCM accepted in the last second (halved when it accepted nothing), nothing starts
@@ -19,6 +20,8 @@ export interface PacerOptions {
   maxInFlight: number;
   /** Without Retry-After a 429 still pauses this long. */
   pauseMs?: number;
+  /** Start slow and double each second until the first 429 (live FCM); false: at full pace (the sandbox). */
+  rampUp?: boolean;
   now?: () => number;
   sleep?: (ms: number, signal?: AbortSignal) => Promise<void>;
 }
@@ -45,14 +48,17 @@ const RECOVERY_PER_SECOND = 0.05;
 const BELOW_SEEN = 0.9;
 /** Requests in flight at first. */
 const INITIAL_IN_FLIGHT = 8;
+/** Messages a second at first: a quota smaller than believed then costs a few 429s, not a wave. */
+const INITIAL_PER_SECOND = 50;
 
 export function createPacer(options: PacerOptions): Pacer {
   const now = options.now ?? (() => performance.now());
   const sleep = options.sleep ?? abortable;
   const ceiling = options.perMinute / 60_000;
   const pauseMs = options.pauseMs ?? 1000;
-  let rate = ceiling;
-  let limit = Math.min(options.maxInFlight, INITIAL_IN_FLIGHT);
+  const rampUp = options.rampUp ?? true;
+  let rate = rampUp ? Math.min(ceiling, INITIAL_PER_SECOND / 1000) : ceiling;
+  let limit = rampUp ? Math.min(options.maxInFlight, INITIAL_IN_FLIGHT) : options.maxInFlight;
   let inFlight = 0;
   let nextSlot = now();
   let pausedUntil = 0;
@@ -60,7 +66,7 @@ export function createPacer(options: PacerOptions): Pacer {
   let lastGrowth = now();
   let slowDowns = 0;
   // Slow start until the first 429, then one more request in flight per window of answers.
-  let slowStart = true;
+  let slowStart = rampUp;
   const waiting: (() => void)[] = [];
   // Messages FCM accepted, in tenths of the last second.
   const accepted = Array.from({ length: 10 }, () => ({ tenth: -1, n: 0 }));
@@ -78,7 +84,7 @@ export function createPacer(options: PacerOptions): Pacer {
     const seconds = (at - lastGrowth) / 1000;
     lastGrowth = at;
     if (seconds <= 0) return;
-    const factor = (1 + RECOVERY_PER_SECOND) ** seconds;
+    const factor = (slowStart ? 2 : 1 + RECOVERY_PER_SECOND) ** seconds;
     rate = Math.min(ceiling, rate * factor);
   }
 

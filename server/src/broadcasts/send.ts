@@ -56,7 +56,7 @@ export function createBroadcastSending(app: Pick<FastifyInstance, 'database' | '
   const live = app.push.mode === 'live';
   const channel = live
     ? (pacer ?? createPacer({ perMinute: app.config.FCM_QUOTA_PER_MINUTE, maxInFlight: app.config.FCM_MAX_IN_FLIGHT }))
-    : createPacer({ perMinute: Number.MAX_SAFE_INTEGER, maxInFlight: SANDBOX_IN_FLIGHT });
+    : createPacer({ perMinute: Number.MAX_SAFE_INTEGER, maxInFlight: SANDBOX_IN_FLIGHT, rampUp: false });
 
   const sentBy = (broadcast: BroadcastRow) =>
     broadcast.created_by
