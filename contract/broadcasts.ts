@@ -64,7 +64,12 @@ export const BulkPushBody = z
   .refine((body) => (body.client_ids === undefined) !== (body.filter === undefined), { message: 'give either client_ids or filter', path: ['client_ids'] });
 export type BulkPushBody = z.input<typeof BulkPushBody>;
 
-export const BroadcastCreated = z.object({ id: z.number().int(), recipients: z.number().int(), status: z.enum(BROADCAST_STATUSES) });
+export const BroadcastCreated = z.object({
+  id: z.number().int(),
+  recipients: z.number().int(),
+  status: z.enum(BROADCAST_STATUSES),
+  recipients_estimate: z.boolean().optional().describe('true: a large filter, `recipients` is an estimate until the job has fixed them'),
+});
 export type BroadcastCreated = z.infer<typeof BroadcastCreated>;
 
 export const Broadcast = z.object({
@@ -77,6 +82,7 @@ export const Broadcast = z.object({
   status: z.enum(BROADCAST_STATUSES),
   send_at: z.iso.datetime({ offset: true }).nullable(),
   recipients: z.number().int().describe('clients it goes to (a draft: how many its filter selects now)'),
+  recipients_estimate: z.boolean().describe("true while a large filter's recipients are being fixed in the background: `recipients` is the estimate"),
   max_per_minute: z.number().int().nullable(),
   counts: z
     .object({

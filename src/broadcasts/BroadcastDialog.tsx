@@ -52,7 +52,9 @@ export const BroadcastDialog = ({
       if (!draft)
         return dataProvider.createBroadcast({ ...target, ...message, ...(when ? { send_at: when } : {}), ...(keepAsDraft ? { draft: true } : {}) }, key);
       const saved = await dataProvider.updateBroadcastDraft(draft.id, message);
-      return keepAsDraft ? { id: saved.id, recipients: saved.recipients, status: 'draft' } : dataProvider.sendBroadcastDraft(draft.id, when);
+      return keepAsDraft
+        ? { id: saved.id, recipients: saved.recipients, status: 'draft', recipients_estimate: saved.recipients_estimate }
+        : dataProvider.sendBroadcastDraft(draft.id, when);
     },
     onSuccess: (created) => {
       setDone(created);
@@ -73,7 +75,7 @@ export const BroadcastDialog = ({
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
         {done ? (
           <Alert severity="success" role="status">
-            {t(`done_${done.status}`, { smart_count: done.recipients, count: done.recipients.toLocaleString() })}{' '}
+            {t(`done_${done.status}`, { smart_count: done.recipients, count: (done.recipients_estimate ? '~' : '') + done.recipients.toLocaleString() })}{' '}
             <Link component={RouterLink} to={BROADCASTS_PATH} onClick={close}>
               {t('history')}
             </Link>

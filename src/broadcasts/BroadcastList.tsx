@@ -103,7 +103,7 @@ const BroadcastList = () => {
             primaryText={(record) => record.title || record.body}
             secondaryText={(record) => (
               <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-                {`${status(record)} · ${translate('broadcasts.recipients', { smart_count: record.recipients })} · ${countsText(record)}`}
+                {`${status(record)} · ${record.recipients_estimate ? '~' : ''}${translate('broadcasts.recipients', { smart_count: record.recipients })} · ${countsText(record)}`}
               </Box>
             )}
             tertiaryText={(record) => <BroadcastActions broadcast={record} />}
@@ -128,7 +128,12 @@ const BroadcastList = () => {
               render={(record) => translate(`broadcasts.kinds.${record.kind}`)}
             />
             <DataTable.Col disableSort source="status" label={translate('broadcasts.columns.status')} render={status} />
-            <DataTable.Col disableSort source="recipients" label={translate('broadcasts.columns.recipients')} />
+            <DataTable.Col
+              disableSort
+              source="recipients"
+              label={translate('broadcasts.columns.recipients')}
+              render={(record) => `${record.recipients_estimate ? '~' : ''}${record.recipients.toLocaleString()}`}
+            />
             <DataTable.Col disableSort source="counts" label={translate('broadcasts.columns.results')} render={countsText} />
             <DataTable.Col
               disableSort

@@ -26,6 +26,7 @@ const broadcast = (overrides: Partial<Broadcast> = {}): Broadcast => ({
   status: 'sent',
   send_at: null,
   recipients: 3,
+  recipients_estimate: false,
   max_per_minute: null,
   counts: { sent: 1, failed: 0, skipped: 2, pending: 0, retrying: 0, not_sent: 0, skipped_by_reason: { opted_out: 1, no_token: 1 }, failed_by_reason: {} },
   created_by: 'admin@localhost',

@@ -58,6 +58,7 @@ function backend(total = CLIENTS.length, user = testUser) {
         status: 'sent',
         send_at: null,
         recipients: total,
+        recipients_estimate: false,
         max_per_minute: null,
         counts: { sent: total - 1, failed: 0, skipped: 1, pending: 0, retrying: 0, not_sent: 0, skipped_by_reason: { no_token: 1 }, failed_by_reason: {} },
         created_by: 'admin@localhost',

@@ -149,6 +149,24 @@ describe.each(testDatabases())('broadcasts on $name', ({ open }) => {
     expect(audit.map((row) => row.action)).toEqual(['broadcast.create', 'broadcast.edit', 'broadcast.send']);
   });
 
+  it('answers at once for a filter beyond the exact count, fixes its recipients in the background, and the counts add up meanwhile', async () => {
+    await database.query(
+      `INSERT INTO clients (first_name, email_address, client_status, automated_messages_opt_out)
+       SELECT 'crowd' || g, 'crowd' || g || '@crowd.test', 'Crowd', true FROM generate_series(1, 10050) AS g`,
+    );
+    const created = await call('POST', '/api/admin/v1/broadcasts', { filter: { status: ['Crowd'] }, body: 'To the crowd' });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toMatchObject({ status: 'sending', recipients_estimate: true });
+    const before = await status(created.json().id);
+    expect(before.recipients_estimate).toBe(true);
+    expect(before.recipients).toBeGreaterThan(10_000);
+    expect(before.counts).toMatchObject({ sent: 0, skipped: 0, pending: before.recipients });
+    await drain();
+    const after = await status(created.json().id);
+    expect(after).toMatchObject({ status: 'sent', recipients: 10_050, recipients_estimate: false });
+    expect(after.counts).toMatchObject({ sent: 0, skipped: 10_050, pending: 0, skipped_by_reason: { opted_out: 10_050 } });
+  });
+
   it('refuses bad input, unknown segments and roles without messaging.edit', async () => {
     const bad: [unknown, number][] = [
       [{ filter: {}, segment_id: 1, body: 'x' }, 400],

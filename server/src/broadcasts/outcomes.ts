@@ -18,6 +18,11 @@ export interface BroadcastRow {
   staff_user_id: number | null;
   created_by: string | null;
   max_per_minute: number | null;
+  filter: unknown;
+  /** Not null while its recipients are being fixed (recipients.ts): the last client id fixed. */
+  fixing_after: number | string | null;
+  created_at: Date | string;
+  started_at: Date | string | null;
 }
 
 /** The outcome of a push whose request was out when its server stopped: it may have been delivered. */

@@ -23,7 +23,9 @@ import {
 import { groupWriter } from './groupWriter';
 import { auditEntries, inDoubt, outcomesOf, transient, type Answered, type BroadcastRow, type Send } from './outcomes';
 import { createPacer, createThrottle, type Pacer } from './pacer';
+import { fixRecipientsChunk } from './recipients';
 import { recoverInterrupted } from './recovery';
+import { storedFilter } from '../segments/queries';
 import { BROADCAST_SEND } from './store';
 
 /** Recipients claimed per batch; their outcomes are written a group at a time as they come back (groupWriter.ts). */
@@ -187,11 +189,22 @@ export function createBroadcastSending(app: Pick<FastifyInstance, 'database' | '
   async function send(job: RunningJob): Promise<{ status: string } | RunAgain> {
     const id = Number(job.payload.broadcast_id);
     const [broadcast] = await database.query<BroadcastRow>(
-      'SELECT id, kind, title, body, status, send_at, staff_user_id, created_by, max_per_minute FROM broadcasts WHERE id = $1',
+      'SELECT id, kind, title, body, status, send_at, staff_user_id, created_by, max_per_minute, filter, fixing_after, created_at, started_at FROM broadcasts WHERE id = $1',
       [id],
     );
     if (!broadcast || !['scheduled', 'sending'].includes(broadcast.status)) return { status: broadcast?.status ?? 'gone' };
     broadcast.id = Number(broadcast.id);
+    if (broadcast.fixing_after !== null) {
+      // A large filter: its recipients are fixed first, a chunk per transaction, as of the moment it was sent.
+      const fixingStarted = clock.now().getTime();
+      let after: number | null = Number(broadcast.fixing_after);
+      while (after !== null) {
+        if (clock.now().getTime() - fixingStarted > SLICE_MS) return runAgainAt(clock.now());
+        const from: number = after;
+        const at = new Date(broadcast.started_at ?? broadcast.created_at);
+        after = await job.transaction((tx): Promise<number | null> => fixRecipientsChunk(tx, id, storedFilter(broadcast.filter), at, from));
+      }
+    }
     const started = clock.now();
     if (broadcast.send_at && new Date(broadcast.send_at).getTime() > started.getTime()) return runAgainAt(new Date(broadcast.send_at));
     // A batch a stopped worker left in flight: what it had not sent goes back, what it may have sent is not sent twice.

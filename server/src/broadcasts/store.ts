@@ -1,14 +1,14 @@
 import type { Broadcast, BroadcastCreated, BroadcastStatus } from '@contract/broadcasts';
 import type { ClientFilter } from '@contract/clientFilter';
 import { recordAudit, type Actor } from '../audit/record';
-import { clientFilterWhere } from '../clients/clientFilter';
 import type { Database, Queryable } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
 import { HttpError, notFound } from '../lib/errors';
 import { isUniqueViolation, keyReused, type Intent } from '../lib/idempotency';
 import { countClients } from '../segments/count';
 import { segmentFilter, storedFilter } from '../segments/queries';
-import { recipientCounts, type RecipientCount } from './counts';
+import { getBroadcast } from './queries';
+import { insertRecipients } from './recipients';
 
 /** The job that sends a broadcast's pushes (send.ts), on the queue's messages lane. */
 export const BROADCAST_SEND = 'broadcasts.send';
@@ -27,13 +27,13 @@ export interface NewBroadcast {
 
 /** The broadcast an earlier request with this key created, if any. */
 async function earlierBroadcast(db: Queryable, intent: Intent): Promise<BroadcastCreated | null> {
-  const [row] = await db.query<{ id: number; recipients: number; status: BroadcastStatus; request_digest: string | null }>(
-    'SELECT id, recipients, status, request_digest FROM broadcasts WHERE idempotency_key = $1',
+  const [row] = await db.query<{ id: number; recipients: number; status: BroadcastStatus; request_digest: string | null; fixing_after: unknown }>(
+    'SELECT id, recipients, status, request_digest, fixing_after FROM broadcasts WHERE idempotency_key = $1',
     [intent.key],
   );
   if (!row) return null;
   if (row.request_digest !== intent.digest) throw keyReused();
-  return { id: Number(row.id), recipients: Number(row.recipients), status: row.status };
+  return { id: Number(row.id), recipients: Number(row.recipients), status: row.status, recipients_estimate: row.fixing_after != null };
 }
 
 interface Deps {
@@ -41,26 +41,11 @@ interface Deps {
   jobs: Pick<JobQueue, 'sendMany'>;
 }
 
-/** Fixes who a broadcast goes to: the clients its filter selects now, or the picked ones that exist. */
-async function insertRecipients(tx: Queryable, id: number, target: { filter?: ClientFilter; clientIds?: number[] }, now: Date): Promise<number> {
-  let select: string;
-  let params: unknown[];
-  if (target.clientIds) {
-    select = 'SELECT $1::bigint, c.id FROM clients c WHERE c.id = ANY($2::bigint[])';
-    params = [id, target.clientIds];
-  } else {
-    const where = clientFilterWhere([target.filter ?? {}], now);
-    select = `SELECT ${where.param(id)}::bigint, c.id FROM clients c ${where}`;
-    params = where.params;
-  }
-  const [row] = await tx.query<{ n: number }>(
-    `WITH added AS (INSERT INTO broadcast_recipients (broadcast_id, client_id) ${select} RETURNING 1) SELECT count(*)::int AS n FROM added`,
-    params,
-  );
-  return Number(row!.n);
-}
-
-/** Recipients fixed, the status set and the sending job queued, in the caller's transaction. */
+/**
+ * Recipients fixed, the status set and the sending job queued, in the caller's transaction. A filter
+ * selecting more than the lists count exactly (`size.estimate`) answers at once: its job fixes the
+ * recipients in chunks first (recipients.ts), and `recipients` is the estimate until then.
+ */
 async function startSending(
   tx: Queryable,
   deps: Deps,
@@ -68,7 +53,21 @@ async function startSending(
   target: { filter?: ClientFilter; clientIds?: number[] },
   sendAt: Date | undefined,
   now: Date,
-) {
+  size?: { count: number; estimate: boolean },
+): Promise<BroadcastCreated> {
+  if (target.filter && size?.estimate) {
+    const status: BroadcastStatus = sendAt ? 'scheduled' : 'sending';
+    await tx.query('UPDATE broadcasts SET status = $2, recipients = $3, send_at = $4, started_at = $5, fixing_after = 0 WHERE id = $1', [
+      id,
+      status,
+      size.count,
+      sendAt?.toISOString() ?? null,
+      sendAt ? null : now.toISOString(),
+    ]);
+    // Due now even when scheduled: the recipients are fixed at once, the sending waits for send_at.
+    await deps.jobs.sendMany(BROADCAST_SEND, [{ payload: { broadcast_id: id }, singleton_key: `broadcast:${id}`, run_at: null }], tx);
+    return { id, recipients: size.count, status, recipients_estimate: true };
+  }
   const recipients = await insertRecipients(tx, id, target, now);
   if (recipients === 0) throw new HttpError(400, 'No client matches: nothing to send', [{ path: 'filter', message: 'selects no client' }]);
   const status: BroadcastStatus = sendAt ? 'scheduled' : 'sending';
@@ -80,7 +79,7 @@ async function startSending(
     sendAt ? null : now.toISOString(),
   ]);
   await deps.jobs.sendMany(BROADCAST_SEND, [{ payload: { broadcast_id: id }, singleton_key: `broadcast:${id}`, run_at: sendAt ?? null }], tx);
-  return { recipients, status };
+  return { id, recipients, status, recipients_estimate: false };
 }
 
 const checkSendAt = (sendAt: Date | undefined, now: Date) => {
@@ -114,7 +113,10 @@ async function insertBroadcast(deps: Deps, input: NewBroadcast, actor: Actor, in
   checkSendAt(input.sendAt, now);
   const filter = input.segmentId !== undefined ? await segmentFilter(deps.database, input.segmentId) : input.filter;
   const target = input.clientIds ? { clientIds: input.clientIds } : { filter: filter ?? {} };
-  const draftCount = input.draft ? (input.clientIds ? input.clientIds.length : (await countClients(deps.database, filter ?? {}, now)).count) : 0;
+  const size = input.clientIds ? undefined : await countClients(deps.database, filter ?? {}, now);
+  if (size && size.count === 0 && !size.estimate && !input.draft)
+    throw new HttpError(400, 'No client matches: nothing to send', [{ path: 'filter', message: 'selects no client' }]);
+  const draftCount = input.draft ? (input.clientIds ? input.clientIds.length : size!.count) : 0;
   return deps.database.transaction(async (tx) => {
     const [row] = await tx.query<{ id: number }>(
       `INSERT INTO broadcasts (kind, title, body, filter, segment_id, status, send_at, recipients, staff_user_id, created_by, created_at,
@@ -137,7 +139,9 @@ async function insertBroadcast(deps: Deps, input: NewBroadcast, actor: Actor, in
       ],
     );
     const id = Number(row!.id);
-    const started = input.draft ? { recipients: draftCount, status: 'draft' as const } : await startSending(tx, deps, id, target, input.sendAt, now);
+    const started: BroadcastCreated = input.draft
+      ? { id, recipients: draftCount, status: 'draft', recipients_estimate: size?.estimate ?? false }
+      : await startSending(tx, deps, id, target, input.sendAt, now, size);
     await recordAudit(tx, {
       ...actor,
       action: 'broadcast.create',
@@ -151,18 +155,30 @@ async function insertBroadcast(deps: Deps, input: NewBroadcast, actor: Actor, in
         segment_id: input.segmentId ?? null,
         filter: filter ?? null,
         recipients: started.recipients,
+        ...(started.recipients_estimate ? { recipients_estimate: true } : {}),
         status: started.status,
         send_at: input.sendAt?.toISOString() ?? null,
         ...(input.maxPerMinute ? { max_per_minute: input.maxPerMinute } : {}),
       },
     });
-    return { id, ...started };
+    return started;
   });
 }
 
 /** Sends a draft now or at `sendAt` (its segment's or filter's clients at this moment). */
 export async function sendDraft(deps: Deps, id: number, sendAt: Date | undefined, actor: Actor): Promise<BroadcastCreated> {
   checkSendAt(sendAt, actor.at);
+  // How many it selects, counted before the transaction (on PGlite nothing else may query during it).
+  const [saved] = await deps.database.query<{ filter: unknown; segment_id: number | null }>('SELECT filter, segment_id FROM broadcasts WHERE id = $1', [id]);
+  const counted = saved
+    ? await countClients(
+        deps.database,
+        saved.segment_id !== null
+          ? await segmentFilter(deps.database, Number(saved.segment_id)).catch(() => storedFilter(saved.filter))
+          : storedFilter(saved.filter),
+        actor.at,
+      )
+    : undefined;
   return deps.database.transaction(async (tx) => {
     const [draft] = await tx.query<{ status: string; filter: unknown; segment_id: number | null }>(
       'SELECT status, filter, segment_id FROM broadcasts WHERE id = $1 FOR UPDATE',
@@ -173,7 +189,7 @@ export async function sendDraft(deps: Deps, id: number, sendAt: Date | undefined
     const filter =
       draft.segment_id !== null ? await segmentFilter(tx, Number(draft.segment_id)).catch(() => storedFilter(draft.filter)) : storedFilter(draft.filter);
     await tx.query('UPDATE broadcasts SET filter = $2::jsonb WHERE id = $1', [id, JSON.stringify(filter)]);
-    const started = await startSending(tx, deps, id, { filter }, sendAt, actor.at);
+    const started = await startSending(tx, deps, id, { filter }, sendAt, actor.at, counted);
     await recordAudit(tx, {
       ...actor,
       action: 'broadcast.send',
@@ -182,7 +198,7 @@ export async function sendDraft(deps: Deps, id: number, sendAt: Date | undefined
       before: { status: 'draft' },
       after: { status: started.status, recipients: started.recipients },
     });
-    return { id, ...started };
+    return started;
   });
 }
 
@@ -226,60 +242,4 @@ export async function cancelBroadcast(database: Database, id: number, actor: Act
   return getBroadcast(database, id);
 }
 
-const iso = (value: unknown) => (value == null ? null : new Date(value as string).toISOString());
-
-type BroadcastRow = Record<string, unknown> & { id: number };
-const COLUMNS = 'id, kind, title, body, filter, segment_id, status, send_at, recipients, max_per_minute, created_by, created_at, started_at, finished_at';
-
-async function withCounts(db: Queryable, rows: BroadcastRow[]): Promise<Broadcast[]> {
-  if (rows.length === 0) return [];
-  const counts = await db.query<RecipientCount>(
-    `SELECT broadcast_id, status, COALESCE(skip_reason, failure) AS reason, count(*)::int AS n
-     FROM broadcast_recipients WHERE broadcast_id = ANY($1::bigint[]) GROUP BY 1, 2, 3`,
-    [rows.map((row) => Number(row.id))],
-  );
-  return rows.map((row) => {
-    const status = row.status as BroadcastStatus;
-    return {
-      id: Number(row.id),
-      kind: row.kind as Broadcast['kind'],
-      title: String(row.title),
-      body: String(row.body),
-      filter: row.filter == null ? null : storedFilter(row.filter),
-      segment_id: row.segment_id == null ? null : Number(row.segment_id),
-      status,
-      send_at: iso(row.send_at),
-      recipients: Number(row.recipients),
-      max_per_minute: row.max_per_minute == null ? null : Number(row.max_per_minute),
-      counts: recipientCounts(
-        counts.filter((count) => Number(count.broadcast_id) === Number(row.id)),
-        status,
-        Number(row.recipients),
-      ),
-      created_by: (row.created_by as string | null) ?? null,
-      created_at: iso(row.created_at)!,
-      started_at: iso(row.started_at),
-      finished_at: iso(row.finished_at),
-    };
-  });
-}
-
-export async function getBroadcast(database: Queryable, id: number): Promise<Broadcast> {
-  const rows = await database.query<BroadcastRow>(`SELECT ${COLUMNS} FROM broadcasts WHERE id = $1`, [id]);
-  if (!rows[0]) throw notFound(`No broadcast with id ${id}`);
-  return (await withCounts(database, rows))[0]!;
-}
-
-/** Newest first; one page and the total. */
-export async function listBroadcasts(
-  database: Database,
-  options: { range: [number, number]; status?: string | null; kind?: string | null },
-): Promise<{ rows: Broadcast[]; total: number }> {
-  const rows = await database.query<BroadcastRow & { total: number }>(
-    `SELECT ${COLUMNS}, count(*) OVER () AS total FROM broadcasts
-     WHERE ($1::text IS NULL OR status = $1) AND ($2::text IS NULL OR kind = $2)
-     ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
-    [options.status ?? null, options.kind ?? null, options.range[1] - options.range[0] + 1, options.range[0]],
-  );
-  return { rows: await withCounts(database, rows), total: rows[0] ? Number(rows[0].total) : 0 };
-}
+export { getBroadcast, listBroadcasts } from './queries';

@@ -1,4 +1,4 @@
-// Segments, broadcasts and bulk actions (issue 23; migrations 0055-0057, 0060).
+// Segments, broadcasts and bulk actions (issue 23; migrations 0055-0057, 0060-0061).
 import { bigint, bigserial, boolean, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { id64, tz } from './schemaColumns';
 
@@ -29,6 +29,7 @@ export const broadcasts = pgTable('broadcasts', {
   idempotency_key: text('idempotency_key'),
   request_digest: text('request_digest'),
   max_per_minute: integer('max_per_minute'),
+  fixing_after: bigint('fixing_after', { mode: 'number' }),
 });
 
 export const broadcastRecipients = pgTable(
