@@ -67,7 +67,7 @@ async function liveRun(): Promise<Figure[]> {
     const client = await signedInClient(server);
     const run = await withOpenChannel(client, () => broadcastUntilSent(client, { app_installed: true }));
     const { sent, failed, skipped } = run.broadcast.counts;
-    const label = `live mode, ${run.created.recipients.toLocaleString('en-US')} recipients, FCM stand-in allowing ${STAND_IN_PER_MINUTE.toLocaleString('en-US')}/min (server told 10×)`;
+    const label = `live mode, ${run.broadcast.recipients.toLocaleString('en-US')} recipients, FCM stand-in allowing ${STAND_IN_PER_MINUTE.toLocaleString('en-US')}/min (server told 10×)`;
     return [
       {
         group: 'broadcast',
@@ -77,7 +77,7 @@ async function liveRun(): Promise<Figure[]> {
         detail: { sent, failed, skipped, delivered_by_stand_in: standIn.state.delivered.length },
       },
       { group: 'broadcast', name: `${label}: sent = stand-in's delivered count`, unit: 'count', value: sent - standIn.state.delivered.length },
-      { group: 'broadcast', name: `${label}: recipients per second`, unit: 'ops/s', value: Math.round(run.created.recipients / run.seconds) },
+      { group: 'broadcast', name: `${label}: recipients per second`, unit: 'ops/s', value: Math.round(run.broadcast.recipients / run.seconds) },
     ];
   } finally {
     await server.stop();
@@ -93,11 +93,13 @@ async function liveRun(): Promise<Figure[]> {
 export const broadcastCase: BenchCase = async ({ client }) => {
   const run = await withOpenChannel(client, () => broadcastUntilSent(client, RECIPIENTS));
   const { sent, failed, skipped } = run.broadcast.counts;
-  const label = `broadcast to ${run.created.recipients.toLocaleString('en-US')} clients with a device through the FCM sandbox`;
+  // The POST's count is an estimate beyond 10,000: the figures use the count once fixed.
+  const recipients = run.broadcast.recipients;
+  const label = `broadcast to ${recipients.toLocaleString('en-US')} clients with a device through the FCM sandbox`;
   const figures: Figure[] = [
     { group: 'broadcast', name: `${label}: POST answered`, unit: 'ms', target: { kind: 'max', value: 1000 }, value: Math.round(run.answeredMs) },
     { group: 'broadcast', name: `${label}: from sending to sent`, unit: 's', value: Math.round(run.seconds * 10) / 10, detail: { sent, failed, skipped } },
-    { group: 'broadcast', name: `${label}: recipients per second`, unit: 'ops/s', value: Math.round(run.created.recipients / run.seconds) },
+    { group: 'broadcast', name: `${label}: recipients per second`, unit: 'ops/s', value: Math.round(recipients / run.seconds) },
   ];
   if (!liveMeasured) {
     liveMeasured = true;
