@@ -29,7 +29,7 @@ async function withOpenChannel<T>(client: BenchClient, work: () => Promise<T>): 
 }
 
 /** POST → sent, read every half second: the creation's answer time and the whole run's. */
-async function broadcastUntilSent(client: BenchClient, filter: object) {
+export async function broadcastUntilSent(client: BenchClient, filter: object) {
   const started = performance.now();
   const created = await client.post<BroadcastCreated>('/api/admin/v1/broadcasts', { filter, title: 'Bench', body: 'Hi {first_name}' });
   const answeredMs = performance.now() - started;

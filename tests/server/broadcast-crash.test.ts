@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Broadcast, BroadcastCreated } from '@contract/broadcasts';
 import { startFcmStandIn, type FcmStandIn } from '../support/fcmStandIn';
-import { E2E_STAFF, startServer, type RunningServer } from '../support/serverProcess';
+import { E2E_STAFF, scratchPostgres, startServer, type RunningServer } from '../support/serverProcess';
 
 /**
  * A broadcast through a SIGKILL: the real server sends to the demo clients with a device through a
@@ -103,20 +101,8 @@ describe('a broadcast through a SIGKILL', () => {
   it.runIf(process.env.TEST_DATABASE_URL)('on PostgreSQL: the same', { timeout: 600_000 }, async () => {
     const standIn = await startFcmStandIn();
     cleanups.push(() => standIn.close());
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    const name = `sc_bcrash_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    });
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    await crashMidBroadcast({ DATABASE_URL: url.toString() }, standIn, 'PostgreSQL');
+    const scratch = await scratchPostgres(process.env.TEST_DATABASE_URL!, 'sc_bcrash');
+    cleanups.push(scratch.drop);
+    await crashMidBroadcast({ DATABASE_URL: scratch.url }, standIn, 'PostgreSQL');
   });
 });
