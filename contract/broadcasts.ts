@@ -15,6 +15,14 @@ import { jsonParam, rangeParam } from './raSimpleRest';
 export const BROADCAST_STATUSES = ['draft', 'scheduled', 'sending', 'sent', 'cancelled'] as const;
 export type BroadcastStatus = (typeof BROADCAST_STATUSES)[number];
 export const BROADCAST_SKIP_REASONS = ['opted_out', 'daily_cap', 'no_token'] as const;
+/**
+ * Why a recipient failed: 'unregistered' (FCM: the app is gone), 'gave_up' (FCM kept asking to wait,
+ * given up after the last retry), 'interrupted' (the server stopped while its request was out: it may
+ * have been delivered, so it is not sent again), or FCM's own error code (INVALID_ARGUMENT, timeout, ...).
+ */
+export const BROADCAST_FAILURE_REASONS = ['unregistered', 'gave_up', 'interrupted'] as const;
+/** A broadcast's own pace (OneSignal-style throttling): at most this many pushes a minute. */
+export const MAX_PER_MINUTE_LIMIT = 600_000;
 /** Clients picked one by one on a list (a bulk action on selected rows): a page at most. */
 export const MAX_PICKED_CLIENTS = 500;
 
@@ -38,6 +46,12 @@ export const CreateBroadcastBody = z
     draft: z.boolean().optional().describe('true: keep it as a draft, send nothing'),
     goal: Goal.optional().describe('what counts as the push working (default: any, within 7 days)'),
     holdout_percent: HoldoutPercent.optional().describe('share of the audience kept out to measure the lift (0-50; 0 when left out)'),
+    max_per_minute: z
+      .int({ message: 'max_per_minute must be a whole number' })
+      .min(1, 'max_per_minute must be at least 1')
+      .max(MAX_PER_MINUTE_LIMIT, `max_per_minute must be at most ${MAX_PER_MINUTE_LIMIT}`)
+      .optional()
+      .describe('at most this many pushes a minute (a wave of app opens hits our own API); as fast as FCM allows when absent'),
   })
   .strict()
   .refine((body) => (body.filter === undefined) !== (body.segment_id === undefined), { message: 'give either filter or segment_id', path: ['filter'] });
@@ -53,7 +67,12 @@ export const BulkPushBody = z
   .refine((body) => (body.client_ids === undefined) !== (body.filter === undefined), { message: 'give either client_ids or filter', path: ['client_ids'] });
 export type BulkPushBody = z.input<typeof BulkPushBody>;
 
-export const BroadcastCreated = z.object({ id: z.number().int(), recipients: z.number().int(), status: z.enum(BROADCAST_STATUSES) });
+export const BroadcastCreated = z.object({
+  id: z.number().int(),
+  recipients: z.number().int(),
+  status: z.enum(BROADCAST_STATUSES),
+  recipients_estimate: z.boolean().optional().describe('true: a large filter, `recipients` is an estimate until the job has fixed them'),
+});
 export type BroadcastCreated = z.infer<typeof BroadcastCreated>;
 
 export const Broadcast = z.object({
@@ -66,13 +85,20 @@ export const Broadcast = z.object({
   status: z.enum(BROADCAST_STATUSES),
   send_at: z.iso.datetime({ offset: true }).nullable(),
   recipients: z.number().int().describe('clients it goes to (a draft: how many its filter selects now)'),
-  counts: z.object({
-    sent: z.number().int(),
-    failed: z.number().int(),
-    skipped: z.number().int(),
-    pending: z.number().int(),
-    skipped_by_reason: z.record(z.string(), z.number().int()).describe('opted_out, daily_cap, no_token'),
-  }),
+  recipients_estimate: z.boolean().describe("true while a large filter's recipients are being fixed in the background: `recipients` is the estimate"),
+  max_per_minute: z.number().int().nullable(),
+  counts: z
+    .object({
+      sent: z.number().int().describe('FCM accepted the message'),
+      failed: z.number().int(),
+      skipped: z.number().int(),
+      pending: z.number().int().describe('not sent yet (in flight included)'),
+      retrying: z.number().int().describe('FCM asked to wait: tried again later'),
+      not_sent: z.number().int().describe('a cancelled broadcast: what it will not send'),
+      skipped_by_reason: z.record(z.string(), z.number().int()).describe('opted_out, daily_cap, no_token'),
+      failed_by_reason: z.record(z.string(), z.number().int()).describe(`${BROADCAST_FAILURE_REASONS.join(', ')} or an FCM error code`),
+    })
+    .describe('sent + failed + skipped + pending + retrying + not_sent = recipients, at every moment once sent or scheduled'),
   goal: GoalKind,
   window_days: z.number().int(),
   holdout_percent: z.number().int(),
@@ -93,6 +119,18 @@ export const BroadcastListQuery = z.object({
   ).optional(),
 });
 export const BroadcastParams = z.object({ id: Id });
+
+// Loose: Fastify replaces request.headers with the parsed value, and the other headers must stay.
+export const IdempotencyHeaders = z.looseObject({
+  'idempotency-key': z
+    .string()
+    .trim()
+    .min(8, 'Idempotency-Key must be 8 to 100 characters')
+    .max(100, 'Idempotency-Key must be 8 to 100 characters')
+    .regex(/^[\x21-\x7e]+$/, 'Idempotency-Key must be visible ASCII characters')
+    .optional()
+    .describe('One key per intent (the console: one per dialog): the same key again answers the first result (200) and sends nothing again'),
+});
 /** A draft's message, edited before it is sent (ra-data-simple-rest update); whom it reaches stays as saved. */
 export const UpdateDraftBody = z.object({ ...Message }).strict();
 export type UpdateDraftBody = z.input<typeof UpdateDraftBody>;

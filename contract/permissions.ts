@@ -69,6 +69,8 @@ export const CONSOLE_ACCESS: Record<string, Record<string, Permission>> = {
     override: 'clients.override',
     favorites: 'clients.override',
     bulk_push: 'clients.push',
+    // a push to every client a list's filter selects is a broadcast
+    bulk_push_all: 'messaging.edit',
     bulk_override: 'clients.override',
     notes: 'clients.notes',
     export_data: 'clients.erase',

@@ -1,3 +1,4 @@
+import { broadcastCase } from './broadcast';
 import { clientsCase } from './clients';
 import { client360Case } from './client360';
 import { loadCase } from './load';
@@ -23,6 +24,7 @@ export const benchCases: Record<string, BenchCase> = {
   client360: client360Case,
   reach: reachCase,
   outcomes: outcomesCase,
+  broadcast: broadcastCase,
   throughput: throughputCase,
   writes: writesCase,
   load: loadCase,

@@ -129,6 +129,9 @@ const EnvSchema = z
     FCM_SERVICE_ACCOUNT_JSON: z.string().trim().min(1).optional(),
     FCM_SERVICE_ACCOUNT_FILE: z.string().trim().min(1).optional(),
     FCM_API_URL: localOrHttps('https://fcm.googleapis.com', 'the OAuth2 access token').default('https://fcm.googleapis.com'),
+    // Broadcasts in live mode are paced to the project's FCM quota (600,000 a minute by default) and these many requests at once.
+    FCM_QUOTA_PER_MINUTE: wholeNumber('messages a minute', 1, 60_000_000).default(600_000),
+    FCM_MAX_IN_FLIGHT: wholeNumber('requests', 1, 2000).default(200),
     SEARCH_APP_ID: z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -')

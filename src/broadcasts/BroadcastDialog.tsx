@@ -6,6 +6,7 @@ import { useTranslate } from 'react-admin';
 import type { ClientFilter } from '@contract/clientFilterRules';
 import type { Broadcast, BroadcastCreated } from '@contract/broadcasts';
 import { PUSH_BODY_MAX, PUSH_TITLE_MAX } from '@contract/clientRules';
+import { newIdempotencyKey } from '../clients/actions/actionRules';
 import { failureReason } from '../messaging/failureReason';
 import { useConsoleDataProvider } from '../providers/dataProvider';
 import { GoalFields, goalValid, proposedGoal } from './GoalFields';
@@ -42,6 +43,8 @@ export const BroadcastDialog = ({
   const [confirming, setConfirming] = useState(false);
   const [done, setDone] = useState<BroadcastCreated | null>(null);
   const [goal, setGoal] = useState(() => proposedGoal(recipients));
+  // One key per opening of the dialog: a click twice or a retried request sends one broadcast.
+  const [key, setKey] = useState(newIdempotencyKey);
   const count = (estimate ? '~' : '') + recipients.toLocaleString();
   const plural = { count, smart_count: recipients };
   const send = useMutation({
@@ -49,16 +52,21 @@ export const BroadcastDialog = ({
       const message = { title: title.trim(), body: body.trim() };
       const when = later && sendAt ? new Date(sendAt).toISOString() : undefined;
       if (!draft)
-        return dataProvider.createBroadcast({
-          ...target,
-          ...message,
-          goal: { kind: goal.kind, window_days: Number(goal.window_days) },
-          holdout_percent: Number(goal.holdout_percent),
-          ...(when ? { send_at: when } : {}),
-          ...(keepAsDraft ? { draft: true } : {}),
-        });
+        return dataProvider.createBroadcast(
+          {
+            ...target,
+            ...message,
+            goal: { kind: goal.kind, window_days: Number(goal.window_days) },
+            holdout_percent: Number(goal.holdout_percent),
+            ...(when ? { send_at: when } : {}),
+            ...(keepAsDraft ? { draft: true } : {}),
+          },
+          key,
+        );
       const saved = await dataProvider.updateBroadcastDraft(draft.id, message);
-      return keepAsDraft ? { id: saved.id, recipients: saved.recipients, status: 'draft' } : dataProvider.sendBroadcastDraft(draft.id, when);
+      return keepAsDraft
+        ? { id: saved.id, recipients: saved.recipients, status: 'draft', recipients_estimate: saved.recipients_estimate }
+        : dataProvider.sendBroadcastDraft(draft.id, when);
     },
     onSuccess: (created) => {
       setDone(created);
@@ -68,6 +76,7 @@ export const BroadcastDialog = ({
   const close = () => {
     setConfirming(false);
     setDone(null);
+    setKey(newIdempotencyKey());
     send.reset();
     onClose();
   };
@@ -78,7 +87,7 @@ export const BroadcastDialog = ({
       <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, pt: '8px !important' }}>
         {done ? (
           <Alert severity="success" role="status">
-            {t(`done_${done.status}`, { smart_count: done.recipients, count: done.recipients.toLocaleString() })}{' '}
+            {t(`done_${done.status}`, { smart_count: done.recipients, count: (done.recipients_estimate ? '~' : '') + done.recipients.toLocaleString() })}{' '}
             <Link component={RouterLink} to={BROADCASTS_PATH} onClick={close}>
               {t('history')}
             </Link>

@@ -11,15 +11,18 @@ import { useConsoleDataProvider } from '../providers/dataProvider';
 import { BROADCASTS_RESOURCE } from './broadcastsData';
 import { BroadcastDialog } from './BroadcastDialog';
 import { BroadcastOutcomeCell } from './BroadcastOutcomeCell';
+import { countsParts } from './countsParts';
 
-/** 'sent 3 · failed 0 · skipped 2 (opted_out 1, no_token 1) · pending 0' */
+/** 'sent 3 · failed 1 (app removed 1) · skipped 2 (opted out 1, no device 1) · retrying 4 · pending 0'; a cancelled one: '… · not sent 527' */
 export const useCountsText = () => {
   const translate = useTranslate();
-  return (broadcast: Broadcast) => {
-    const { sent, failed, skipped, pending, skipped_by_reason } = broadcast.counts;
-    const reasons = Object.entries(skipped_by_reason).map(([reason, n]) => `${translate(`broadcasts.reasons.${reason}`, { _: reason })} ${n}`);
-    return translate('broadcasts.counts', { sent, failed, skipped, pending, reasons: reasons.length ? ` (${reasons.join(', ')})` : '' });
-  };
+  return (broadcast: Broadcast) =>
+    countsParts(broadcast)
+      .map(({ key, n, reasons }) => {
+        const why = reasons.map(([reason, count]) => `${translate(`broadcasts.reasons.${reason}`, { _: reason })} ${count}`);
+        return translate(`broadcasts.counts.${key}`, { n }) + (why.length ? ` (${why.join(', ')})` : '');
+      })
+      .join(' · ');
 };
 
 /** Cancel a draft, scheduled or sending broadcast; edit a draft, or send it now. */
@@ -101,7 +104,7 @@ const BroadcastList = () => {
             primaryText={(record) => record.title || record.body}
             secondaryText={(record) => (
               <Box component="span" sx={{ display: 'block', overflowWrap: 'anywhere' }}>
-                {`${status(record)} · ${translate('broadcasts.recipients', { smart_count: record.recipients })} · ${countsText(record)}`}
+                {`${status(record)} · ${record.recipients_estimate ? '~' : ''}${translate('broadcasts.recipients', { smart_count: record.recipients })} · ${countsText(record)}`}
                 <BroadcastOutcomeCell broadcast={record} />
               </Box>
             )}
@@ -127,7 +130,12 @@ const BroadcastList = () => {
               render={(record) => translate(`broadcasts.kinds.${record.kind}`)}
             />
             <DataTable.Col disableSort source="status" label={translate('broadcasts.columns.status')} render={status} />
-            <DataTable.Col disableSort source="recipients" label={translate('broadcasts.columns.recipients')} />
+            <DataTable.Col
+              disableSort
+              source="recipients"
+              label={translate('broadcasts.columns.recipients')}
+              render={(record) => `${record.recipients_estimate ? '~' : ''}${record.recipients.toLocaleString()}`}
+            />
             <DataTable.Col
               disableSort
               source="counts"

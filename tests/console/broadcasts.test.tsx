@@ -26,7 +26,9 @@ const broadcast = (overrides: Partial<Broadcast> = {}): Broadcast => ({
   status: 'sent',
   send_at: null,
   recipients: 3,
-  counts: { sent: 1, failed: 0, skipped: 2, pending: 0, skipped_by_reason: { opted_out: 1, no_token: 1 } },
+  recipients_estimate: false,
+  max_per_minute: null,
+  counts: { sent: 1, failed: 0, skipped: 2, pending: 0, retrying: 0, not_sent: 0, skipped_by_reason: { opted_out: 1, no_token: 1 }, failed_by_reason: {} },
   goal: 'any',
   window_days: 7,
   holdout_percent: 0,
@@ -39,7 +41,7 @@ const broadcast = (overrides: Partial<Broadcast> = {}): Broadcast => ({
 });
 
 function backend() {
-  const calls = { created: [] as unknown[], cancelled: [] as string[], edited: [] as unknown[], sent: [] as unknown[] };
+  const calls = { created: [] as unknown[], keys: [] as string[], cancelled: [] as string[], edited: [] as unknown[], sent: [] as unknown[] };
   server.use(
     signedIn(),
     http.get('*/api/admin/v1/segments', () => HttpResponse.json([segment], { headers: { 'content-range': 'segments 0-0/1' } })),
@@ -49,6 +51,7 @@ function backend() {
     ),
     http.get('*/api/admin/v1/mindbody/sync', () => HttpResponse.json({ status: 'never', site_ids: [], sandbox: true })),
     http.post('*/api/admin/v1/broadcasts', async ({ request }) => {
+      calls.keys.push(request.headers.get('idempotency-key') ?? '');
       calls.created.push(await request.json());
       return HttpResponse.json({ id: 4, recipients: 1, status: 'sending' });
     }),
@@ -59,19 +62,42 @@ function backend() {
             id: 5,
             status: 'scheduled',
             send_at: '2026-12-01T09:00:00Z',
-            counts: { sent: 0, failed: 0, skipped: 0, pending: 2, skipped_by_reason: {} },
+            counts: { sent: 0, failed: 0, skipped: 0, pending: 2, retrying: 0, not_sent: 0, skipped_by_reason: {}, failed_by_reason: {} },
           }),
           broadcast(),
+          broadcast({
+            id: 8,
+            status: 'cancelled',
+            title: 'Stopped half way',
+            recipients: 1000,
+            counts: {
+              sent: 470,
+              failed: 2,
+              skipped: 1,
+              pending: 0,
+              retrying: 0,
+              not_sent: 527,
+              skipped_by_reason: { opted_out: 1 },
+              failed_by_reason: { unregistered: 2 },
+            },
+          }),
+          broadcast({
+            id: 9,
+            status: 'sending',
+            title: 'Waiting on FCM',
+            recipients: 10,
+            counts: { sent: 4, failed: 0, skipped: 0, pending: 2, retrying: 4, not_sent: 0, skipped_by_reason: {}, failed_by_reason: {} },
+          }),
           broadcast({
             id: 6,
             status: 'draft',
             title: 'Draft title',
             body: 'Old text',
-            counts: { sent: 0, failed: 0, skipped: 0, pending: 0, skipped_by_reason: {} },
+            counts: { sent: 0, failed: 0, skipped: 0, pending: 0, retrying: 0, not_sent: 0, skipped_by_reason: {}, failed_by_reason: {} },
           }),
         ],
         {
-          headers: { 'content-range': 'broadcasts 0-2/3' },
+          headers: { 'content-range': 'broadcasts 0-4/5' },
         },
       ),
     ),
@@ -125,6 +151,18 @@ describe('broadcasts', { timeout: 60_000 }, () => {
     expect(calls.created).toEqual([
       { segment_id: 7, title: 'Hi {first_name}', body: 'New classes this week', goal: { kind: 'any', window_days: 7 }, holdout_percent: 0 },
     ]);
+    // One Idempotency-Key per dialog: the server answers a repeated request with the same broadcast.
+    expect(calls.keys).toEqual([expect.stringMatching(/^.{8,100}$/)]);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull(), { timeout: 5000 });
+    await user.click(await screen.findByRole('button', { name: 'Broadcast' }));
+    const again = await screen.findByRole('dialog', { name: 'Broadcast to 1 client' });
+    await user.type(within(again).getByRole('textbox', { name: 'Message' }), 'Another one');
+    await user.click(within(again).getByRole('button', { name: 'Continue' }));
+    await user.click(within(again).getByRole('button', { name: 'Send to 1 client' }));
+    await within(again).findByText(/Sending to 1 client\./);
+    expect(calls.keys).toHaveLength(2);
+    expect(calls.keys[1]).not.toBe(calls.keys[0]);
   });
 
   it('sends with a goal and a holdout, the confirmation saying who is held out', async () => {
@@ -207,14 +245,17 @@ describe('broadcasts', { timeout: 60_000 }, () => {
     await within(dialog).findByText(/Sending to 1 client\./);
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Confirm it is you' })).toBeNull());
     expect(reauths).toEqual([{ password: 'wrong one' }, { password: 'my password' }]);
-    expect(calls.created).toEqual([{ segment_id: 7, title: '', body: 'Checked news' }]);
+    expect(calls.created).toEqual([{ segment_id: 7, title: '', body: 'Checked news', goal: { kind: 'any', window_days: 7 }, holdout_percent: 0 }]);
   });
 
   it('lists the history with results by reason, and cancels a scheduled one', async () => {
     const calls = backend();
     const { user } = renderApp('/broadcasts');
     await screen.findByRole('heading', { level: 1, name: 'Broadcasts' });
-    expect(await screen.findByText('sent 1 · failed 0 · skipped 2 (opted out 1, no device 1) · pending 0')).toBeTruthy();
+    // A finished one: no pending. A cancelled one: what it did not send reads 'not sent', never 'pending'.
+    expect(await screen.findByText('sent 1 · failed 0 · skipped 2 (opted out 1, no device 1)')).toBeTruthy();
+    expect(screen.getByText('sent 470 · failed 2 (app removed 2) · skipped 1 (opted out 1) · not sent 527')).toBeTruthy();
+    expect(screen.getByText('sent 4 · failed 0 · skipped 0 · retrying 4 · pending 2')).toBeTruthy();
     expect(screen.getByText(/^Scheduled /)).toBeTruthy();
     await user.click(await screen.findByRole('button', { name: 'Cancel: Hi {first_name}' }));
     await waitFor(() => expect(calls.cancelled).toEqual(['5']));

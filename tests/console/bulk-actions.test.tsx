@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Broadcast } from '@contract/broadcasts';
 import type { BulkAction } from '@contract/bulkActions';
-import { server, signedIn } from '../support/msw';
+import { server, signedIn, testUser } from '../support/msw';
 import { renderApp } from './helpers/renderApp';
 import { CLIENTS } from './helpers/clientData';
 
@@ -21,10 +21,10 @@ const GRANTED_TWO: BulkAction = {
   finished_at: '2026-11-22T12:00:01Z',
 };
 
-function backend(total = CLIENTS.length) {
-  const calls = { overrides: [] as Record<string, unknown>[], pushes: [] as Record<string, unknown>[] };
+function backend(total = CLIENTS.length, user = testUser) {
+  const calls = { overrides: [] as Record<string, unknown>[], pushes: [] as Record<string, unknown>[], keys: [] as string[] };
   server.use(
-    signedIn(),
+    signedIn(user),
     http.get('*/api/client/v1/clients/:listId', () =>
       HttpResponse.json({ clients: CLIENTS, total, total_is_estimate: false, page: 1, perPage: 25, next_cursor: total > CLIENTS.length ? 'next' : null }),
     ),
@@ -43,6 +43,7 @@ function backend(total = CLIENTS.length) {
     }),
     http.get('*/api/admin/v1/bulk/override/:id', () => HttpResponse.json(GRANTED_TWO)),
     http.post('*/api/admin/v1/bulk/push', async ({ request }) => {
+      calls.keys.push(request.headers.get('idempotency-key') ?? '');
       calls.pushes.push((await request.json()) as Record<string, unknown>);
       return HttpResponse.json({ id: 4, recipients: total, status: 'sending' });
     }),
@@ -57,7 +58,9 @@ function backend(total = CLIENTS.length) {
         status: 'sent',
         send_at: null,
         recipients: total,
-        counts: { sent: total - 1, failed: 0, skipped: 1, pending: 0, skipped_by_reason: { no_token: 1 } },
+        recipients_estimate: false,
+        max_per_minute: null,
+        counts: { sent: total - 1, failed: 0, skipped: 1, pending: 0, retrying: 0, not_sent: 0, skipped_by_reason: { no_token: 1 }, failed_by_reason: {} },
         goal: 'any',
         window_days: 7,
         holdout_percent: 0,
@@ -104,6 +107,17 @@ describe('bulk actions on a client list', { timeout: 60_000 }, () => {
     await user.click(within(dialog).getByRole('button', { name: 'Push to 1,234 clients' }));
     expect(await within(dialog).findByText('Sent 1233 of 1234 (failed 0, skipped 1). Done.')).toBeTruthy();
     await waitFor(() => expect(calls.pushes).toEqual([{ filter: { status: ['Active'] }, title: '', body: 'Hi' }]));
+    expect(calls.keys).toEqual([expect.stringMatching(/^.{8,100}$/)]);
+  });
+
+  it('offers the front desk a push to the selected rows, not to all matching (that is a broadcast)', async () => {
+    backend(1234, { ...testUser, role: 'front_desk', permissions: ['clients.read', 'clients.push', 'dashboard.read', 'signed_in'] });
+    const { user } = renderApp('/clients/active');
+    await screen.findByText('Ann');
+    await user.click(screen.getByRole('checkbox', { name: 'Select all' }));
+    expect(await screen.findByRole('button', { name: `Push to ${CLIENTS.length}` })).toBeTruthy();
+    await user.click(await screen.findByRole('button', { name: 'Select all 1,234 matching' }));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /^Push to/ })).toBeNull());
   });
 
   it('selects clients on the phone card list and pushes to all N matching, as on the table', async () => {

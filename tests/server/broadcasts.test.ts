@@ -75,7 +75,16 @@ describe.each(testDatabases())('broadcasts on $name', ({ open }) => {
     await drain();
     const result = await status(created.id);
     // Sofia's cap (1 a day) went to the broadcast above; 'capped' had an automated push today.
-    expect(result.counts).toEqual({ sent: 1, failed: 0, skipped: 4, pending: 0, skipped_by_reason: { opted_out: 1, no_token: 1, daily_cap: 2 } });
+    expect(result.counts).toEqual({
+      sent: 1,
+      failed: 0,
+      skipped: 4,
+      pending: 0,
+      retrying: 0,
+      not_sent: 0,
+      skipped_by_reason: { opted_out: 1, no_token: 1, daily_cap: 2 },
+      failed_by_reason: {},
+    });
     expect(result.status).toBe('sent');
   });
 
@@ -101,7 +110,8 @@ describe.each(testDatabases())('broadcasts on $name', ({ open }) => {
     await move(new Date(clock.now().getTime() + 2 * HOUR + 1000));
     await drain();
     expect(await status(scheduled.id)).toMatchObject({ status: 'sent', counts: { sent: 1 } });
-    expect(await status(cancelledOne.id)).toMatchObject({ status: 'cancelled', counts: { sent: 0, pending: 1 } });
+    // What a cancelled broadcast did not send reads as such, not as waiting to be sent.
+    expect(await status(cancelledOne.id)).toMatchObject({ status: 'cancelled', counts: { sent: 0, pending: 0, not_sent: 1 } });
   });
 
   it('keeps drafts, sends one later, and lists the history newest first with audit entries', async () => {
@@ -137,6 +147,24 @@ describe.each(testDatabases())('broadcasts on $name', ({ open }) => {
       String(draft.id),
     ]);
     expect(audit.map((row) => row.action)).toEqual(['broadcast.create', 'broadcast.edit', 'broadcast.send']);
+  });
+
+  it('answers at once for a filter beyond the exact count, fixes its recipients in the background, and the counts add up meanwhile', async () => {
+    await database.query(
+      `INSERT INTO clients (first_name, email_address, client_status, automated_messages_opt_out)
+       SELECT 'crowd' || g, 'crowd' || g || '@crowd.test', 'Crowd', true FROM generate_series(1, 10050) AS g`,
+    );
+    const created = await call('POST', '/api/admin/v1/broadcasts', { filter: { status: ['Crowd'] }, body: 'To the crowd' });
+    expect(created.statusCode, created.body).toBe(200);
+    expect(created.json()).toMatchObject({ status: 'sending', recipients_estimate: true });
+    const before = await status(created.json().id);
+    expect(before.recipients_estimate).toBe(true);
+    expect(before.recipients).toBeGreaterThan(10_000);
+    expect(before.counts).toMatchObject({ sent: 0, skipped: 0, pending: before.recipients });
+    await drain();
+    const after = await status(created.json().id);
+    expect(after).toMatchObject({ status: 'sent', recipients: 10_050, recipients_estimate: false });
+    expect(after.counts).toMatchObject({ sent: 0, skipped: 10_050, pending: 0, skipped_by_reason: { opted_out: 10_050 } });
   });
 
   it('refuses bad input, unknown segments and roles without messaging.edit', async () => {

@@ -19,8 +19,13 @@ describe.each(testDatabases())('bulk actions on $name', ({ open }) => {
   const picked: number[] = [];
   const crowd: number[] = [];
 
-  const call = (method: string, url: string, payload?: unknown, who = 'owner') =>
-    app.inject({ method: method as 'GET', url, headers: { cookie: cookies[who]! }, ...(payload === undefined ? {} : { payload: payload as object }) });
+  const call = (method: string, url: string, payload?: unknown, who = 'owner', headers: Record<string, string> = {}) =>
+    app.inject({
+      method: method as 'GET',
+      url,
+      headers: { cookie: cookies[who]!, ...headers },
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
   const auditOf = (action: string, clientIds: number[]) =>
     database.query<{ client_id: number; after: Record<string, unknown> }>(
       'SELECT client_id, after FROM audit_log WHERE action = $1 AND client_id = ANY($2::bigint[]) ORDER BY client_id',
@@ -133,6 +138,51 @@ describe.each(testDatabases())('bulk actions on $name', ({ open }) => {
     ]);
     const pushes = await database.query<{ title: string; sent_by: string }>('SELECT title, sent_by FROM pushes WHERE client_id = $1', [picked[0]]);
     expect(pushes).toEqual([{ title: 'Hi ann', sent_by: 'desk@studio.test' }]);
+  });
+
+  it('refuses a front-desk push by filter ("all matching"): that is a broadcast, and sends nothing', async () => {
+    const before = await database.query('SELECT id FROM broadcasts');
+    for (const filter of [{}, { q: '@bulk.test' }]) {
+      const refused = await call('POST', '/api/admin/v1/bulk/push', { filter, body: 'To everyone' }, 'desk');
+      expect(refused.statusCode, JSON.stringify(filter)).toBe(403);
+      expect(refused.json().message).toContain("'messaging.edit'");
+    }
+    expect(await database.query('SELECT id FROM broadcasts')).toEqual(before);
+    // More than a page of picked clients is not a selection either.
+    const many = Array.from({ length: 501 }, (_, i) => i + 1);
+    expect((await call('POST', '/api/admin/v1/bulk/push', { client_ids: many, body: 'x' }, 'desk')).statusCode).toBe(400);
+    // An owner (messaging.edit) may.
+    const allowed = await call('POST', '/api/admin/v1/bulk/push', { filter: { q: '@bulk.test' }, body: 'To both' });
+    expect(allowed.statusCode, allowed.body).toBe(200);
+    expect(allowed.json().recipients).toBe(2);
+    await app.jobs.drain([BROADCAST_SEND]);
+  });
+
+  it('the same Idempotency-Key answers the same bulk push and bulk override, sending and granting once', async () => {
+    await database.query('DELETE FROM automated_push_days');
+    const push = { client_ids: picked, body: 'Once only' };
+    const key = { 'idempotency-key': 'bulk-dialog-0001' };
+    const [a, b] = await Promise.all([call('POST', '/api/admin/v1/bulk/push', push, 'desk', key), call('POST', '/api/admin/v1/bulk/push', push, 'desk', key)]);
+    expect([a.statusCode, b.statusCode]).toEqual([200, 200]);
+    expect(b.json().id).toBe(a.json().id);
+    await app.jobs.drain([BROADCAST_SEND]);
+    expect((await call('POST', '/api/admin/v1/bulk/push', push, 'desk', key)).json().id).toBe(a.json().id);
+    await app.jobs.drain([BROADCAST_SEND]);
+    expect(await database.query("SELECT id FROM pushes WHERE body = 'Once only'")).toHaveLength(2);
+    // Another staff member's key is theirs: the same text from the owner is a new bulk push.
+    expect((await call('POST', '/api/admin/v1/bulk/push', push, 'owner', key)).json().id).not.toBe(a.json().id);
+    expect((await call('POST', '/api/admin/v1/bulk/push', { ...push, body: 'Changed' }, 'desk', key)).statusCode).toBe(409);
+
+    const grant = { client_ids: picked, new_vod_access_level: 2, adminOverrideDate: UNTIL };
+    const first = await call('POST', '/api/admin/v1/bulk/override', grant, 'owner', { 'idempotency-key': 'override-dialog-1' });
+    const second = await call('POST', '/api/admin/v1/bulk/override', grant, 'owner', { 'idempotency-key': 'override-dialog-1' });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(second.json()).toEqual(first.json());
+    const grants = await database.query(
+      "SELECT id FROM audit_log WHERE action = 'client.override_grant' AND after->>'vod_access_level' = '2' AND client_id = ANY($1::bigint[])",
+      [picked],
+    );
+    expect(grants).toHaveLength(2);
   });
 
   it('refuses bad input and roles without the permission each action needs', async () => {

@@ -1,8 +1,6 @@
 import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { E2E_STAFF, startServer, type RunningServer } from '../support/serverProcess';
+import { E2E_STAFF, scratchPostgres, startServer, type RunningServer } from '../support/serverProcess';
 
 /**
  * Nothing acknowledged is lost: the real server process is killed with SIGKILL at random moments
@@ -152,20 +150,8 @@ describe('crash safety: SIGKILL during a stream of writes', () => {
   });
 
   it.runIf(process.env.TEST_DATABASE_URL)(`loses no acknowledged write on PostgreSQL (${ROUNDS} kills)`, { timeout: 900_000 }, async () => {
-    const adminUrl = process.env.TEST_DATABASE_URL!;
-    const name = `sc_crash_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: adminUrl });
-    await admin.connect();
-    await admin.query(`CREATE DATABASE ${name}`);
-    await admin.end();
-    cleanups.push(async () => {
-      const cleanup = new pg.Client({ connectionString: adminUrl });
-      await cleanup.connect();
-      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await cleanup.end();
-    });
-    const url = new URL(adminUrl);
-    url.pathname = `/${name}`;
-    await crashRounds({ DATABASE_URL: url.toString(), SEED_DEMO: 'true' }, 'PostgreSQL');
+    const scratch = await scratchPostgres(process.env.TEST_DATABASE_URL!, 'sc_crash');
+    cleanups.push(scratch.drop);
+    await crashRounds({ DATABASE_URL: scratch.url, SEED_DEMO: 'true' }, 'PostgreSQL');
   });
 });

@@ -29,7 +29,15 @@ export interface FcmRequest {
 const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const PRIVATE_PEM = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
 
-export async function startFcmStandIn(options: { projectId?: string; expiresIn?: number } = {}) {
+export async function startFcmStandIn(
+  options: {
+    projectId?: string;
+    expiresIn?: number;
+    /** FCM's per-project quota, scaled down: at most `limit` sends per `windowMs`, then 429 RESOURCE_EXHAUSTED with Retry-After. */
+    quota?: { limit: number; windowMs: number };
+  } = {},
+) {
+  let window = { start: Date.now(), used: 0 };
   const projectId = options.projectId ?? 'studio-test';
   const state = {
     accessTokens: new Set<string>(),
@@ -38,6 +46,8 @@ export async function startFcmStandIn(options: { projectId?: string; expiresIn?:
     /** Tokens FCM does not take for registration tokens at all (malformed, from another app build). */
     invalid: new Set<string>(),
     failures: [] as FcmFailure[],
+    /** 429s the quota answered. */
+    quotaRefusals: 0,
     requests: [] as FcmRequest[],
     delivered: [] as { token: string; notification: { title: string; body: string }; data?: Record<string, string> }[],
   };
@@ -90,6 +100,16 @@ export async function startFcmStandIn(options: { projectId?: string; expiresIn?:
     const bearer = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
     if (!bearer || !state.accessTokens.has(bearer)) {
       return send(401, { error: { code: 401, message: 'Request had invalid authentication credentials.', status: 'UNAUTHENTICATED' } });
+    }
+    if (options.quota) {
+      const at = Date.now();
+      if (at - window.start >= options.quota.windowMs) window = { start: at - ((at - window.start) % options.quota.windowMs), used: 0 };
+      if (window.used >= options.quota.limit) {
+        state.quotaRefusals++;
+        const retryAfter = Math.max(1, Math.ceil((window.start + options.quota.windowMs - at) / 1000));
+        return fcmError(429, 'RESOURCE_EXHAUSTED', 'QUOTA_EXCEEDED', 'Quota exceeded for quota metric', { 'retry-after': String(retryAfter) });
+      }
+      window.used++;
     }
     const failure = state.failures.find((f) => f.times > 0);
     if (failure) {

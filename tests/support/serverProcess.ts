@@ -3,6 +3,8 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
 
 export const E2E_STAFF = { email: 'e2e@studio.test', password: 'e2e-password-1' };
 
@@ -92,6 +94,29 @@ export async function startServer(options: { dataDir?: string; env?: Record<stri
     async stop() {
       if (child.exitCode === null) child.kill('SIGTERM');
       return exited;
+    },
+  };
+}
+
+/**
+ * An empty PostgreSQL database next to `adminUrl`'s for a server process of its own (the crash
+ * tests): its URL, and `drop` to remove it afterwards.
+ */
+export async function scratchPostgres(adminUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `${prefix}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const cleanup = new pg.Client({ connectionString: adminUrl });
+      await cleanup.connect();
+      await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await cleanup.end();
     },
   };
 }

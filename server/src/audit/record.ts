@@ -53,6 +53,33 @@ export async function recordAudit(tx: Queryable, entry: AuditEntryInput): Promis
   );
 }
 
+/** Many entries in one statement (a batch of a bulk push): the same rule as recordAudit, same transaction as the change. */
+export async function recordAuditMany(tx: Queryable, entries: AuditEntryInput[]): Promise<void> {
+  if (entries.length === 0) return;
+  const rows = entries.map((entry) => {
+    const staff = entry.staff;
+    return {
+      at: entry.at?.toISOString() ?? null,
+      staff_user_id: typeof staff === 'object' && staff ? staff.id : null,
+      staff_email: typeof staff === 'string' ? staff.toLowerCase().slice(0, 320) : (staff?.email ?? null),
+      action: entry.action,
+      target_type: entry.target_type,
+      target_id: entry.target_id == null ? null : String(entry.target_id),
+      client_id: entry.client_id ?? null,
+      before: entry.before ?? null,
+      after: entry.after ?? null,
+      ip: entry.ip ?? null,
+    };
+  });
+  await tx.query(
+    `INSERT INTO audit_log (at, staff_user_id, staff_email, action, target_type, target_id, client_id, before, after, ip)
+     SELECT coalesce(t.at, now()), t.staff_user_id, t.staff_email, t.action, t.target_type, t.target_id, t.client_id, t.before, t.after, t.ip
+     FROM jsonb_to_recordset($1::jsonb) AS t(at timestamptz, staff_user_id integer, staff_email text, action text, target_type text, target_id text,
+       client_id bigint, before jsonb, after jsonb, ip text)`,
+    [JSON.stringify(rows)],
+  );
+}
+
 /** Who acted, from where and when: what an area function takes from a route to record the action. */
 export interface Actor {
   staff: { id: number; email: string } | null;

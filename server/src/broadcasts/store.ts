@@ -2,13 +2,15 @@ import type { Broadcast, BroadcastCreated, BroadcastStatus } from '@contract/bro
 import type { ClientFilter } from '@contract/clientFilter';
 import { GOAL_WINDOW_DEFAULT_DAYS } from '@contract/outcomeRules';
 import { recordAudit, type Actor } from '../audit/record';
-import { clientFilterWhere } from '../clients/clientFilter';
 import type { Database, Queryable } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
 import { HttpError, notFound } from '../lib/errors';
 import { splitBroadcastAudience } from '../outcomes/audience';
+import { isUniqueViolation, keyReused, type Intent } from '../lib/idempotency';
 import { countClients } from '../segments/count';
 import { segmentFilter, storedFilter } from '../segments/queries';
+import { getBroadcast } from './queries';
+import { insertRecipients } from './recipients';
 
 /** The job that sends a broadcast's pushes (send.ts), on the queue's messages lane. */
 export const BROADCAST_SEND = 'broadcasts.send';
@@ -24,6 +26,18 @@ export interface NewBroadcast {
   draft?: boolean;
   goal?: { kind: string; window_days: number };
   holdoutPercent?: number;
+  maxPerMinute?: number;
+}
+
+/** The broadcast an earlier request with this key created, if any. */
+async function earlierBroadcast(db: Queryable, intent: Intent): Promise<BroadcastCreated | null> {
+  const [row] = await db.query<{ id: number; recipients: number; status: BroadcastStatus; request_digest: string | null; fixing_after: unknown }>(
+    'SELECT id, recipients, status, request_digest, fixing_after FROM broadcasts WHERE idempotency_key = $1',
+    [intent.key],
+  );
+  if (!row) return null;
+  if (row.request_digest !== intent.digest) throw keyReused();
+  return { id: Number(row.id), recipients: Number(row.recipients), status: row.status, recipients_estimate: row.fixing_after != null };
 }
 
 interface Deps {
@@ -31,26 +45,11 @@ interface Deps {
   jobs: Pick<JobQueue, 'sendMany'>;
 }
 
-/** Fixes who a broadcast goes to: the clients its filter selects now, or the picked ones that exist. */
-async function insertRecipients(tx: Queryable, id: number, target: { filter?: ClientFilter; clientIds?: number[] }, now: Date): Promise<number> {
-  let select: string;
-  let params: unknown[];
-  if (target.clientIds) {
-    select = 'SELECT $1::bigint, c.id FROM clients c WHERE c.id = ANY($2::bigint[])';
-    params = [id, target.clientIds];
-  } else {
-    const where = clientFilterWhere([target.filter ?? {}], now);
-    select = `SELECT ${where.param(id)}::bigint, c.id FROM clients c ${where}`;
-    params = where.params;
-  }
-  const [row] = await tx.query<{ n: number }>(
-    `WITH added AS (INSERT INTO broadcast_recipients (broadcast_id, client_id) ${select} RETURNING 1) SELECT count(*)::int AS n FROM added`,
-    params,
-  );
-  return Number(row!.n);
-}
-
-/** Recipients fixed, the status set and the sending job queued, in the caller's transaction. */
+/**
+ * Recipients fixed, the status set and the sending job queued, in the caller's transaction. A filter
+ * selecting more than the lists count exactly (`size.estimate`) answers at once: its job fixes the
+ * recipients in chunks first (recipients.ts), and `recipients` is the estimate until then.
+ */
 async function startSending(
   tx: Queryable,
   deps: Deps,
@@ -58,7 +57,21 @@ async function startSending(
   target: { filter?: ClientFilter; clientIds?: number[] },
   sendAt: Date | undefined,
   now: Date,
-) {
+  size?: { count: number; estimate: boolean },
+): Promise<BroadcastCreated> {
+  if (target.filter && size?.estimate) {
+    const status: BroadcastStatus = sendAt ? 'scheduled' : 'sending';
+    await tx.query('UPDATE broadcasts SET status = $2, recipients = $3, send_at = $4, started_at = $5, fixing_after = 0 WHERE id = $1', [
+      id,
+      status,
+      size.count,
+      sendAt?.toISOString() ?? null,
+      sendAt ? null : now.toISOString(),
+    ]);
+    // Due now even when scheduled: the recipients are fixed at once, the sending waits for send_at.
+    await deps.jobs.sendMany(BROADCAST_SEND, [{ payload: { broadcast_id: id }, singleton_key: `broadcast:${id}`, run_at: null }], tx);
+    return { id, recipients: size.count, status, recipients_estimate: true };
+  }
   const fixed = await insertRecipients(tx, id, target, now);
   if (fixed === 0) throw new HttpError(400, 'No client matches: nothing to send', [{ path: 'filter', message: 'selects no client' }]);
   const recipients = fixed - (await splitBroadcastAudience(tx, id, sendAt ?? now));
@@ -71,7 +84,7 @@ async function startSending(
     sendAt ? null : now.toISOString(),
   ]);
   await deps.jobs.sendMany(BROADCAST_SEND, [{ payload: { broadcast_id: id }, singleton_key: `broadcast:${id}`, run_at: sendAt ?? null }], tx);
-  return { recipients, status };
+  return { id, recipients, status, recipients_estimate: false };
 }
 
 const checkSendAt = (sendAt: Date | undefined, now: Date) => {
@@ -83,17 +96,37 @@ const checkSendAt = (sendAt: Date | undefined, now: Date) => {
  * A broadcast (or a bulk push): recipients fixed now unless it is a draft, and the job queued for
  * now or `sendAt`, with its audit entry, all in one transaction. 400 when nobody matches.
  */
-export async function createBroadcast(deps: Deps, input: NewBroadcast, actor: Actor): Promise<BroadcastCreated> {
+export async function createBroadcast(deps: Deps, input: NewBroadcast, actor: Actor, intent?: Intent): Promise<BroadcastCreated> {
+  if (intent) {
+    const earlier = await earlierBroadcast(deps.database, intent);
+    if (earlier) return earlier;
+  }
+  try {
+    return await insertBroadcast(deps, input, actor, intent);
+  } catch (error) {
+    // The same key sent twice at once: the second waited for the first and answers its broadcast.
+    if (intent && isUniqueViolation(error)) {
+      const earlier = await earlierBroadcast(deps.database, intent);
+      if (earlier) return earlier;
+    }
+    throw error;
+  }
+}
+
+async function insertBroadcast(deps: Deps, input: NewBroadcast, actor: Actor, intent: Intent | undefined): Promise<BroadcastCreated> {
   const now = actor.at;
   checkSendAt(input.sendAt, now);
   const filter = input.segmentId !== undefined ? await segmentFilter(deps.database, input.segmentId) : input.filter;
   const target = input.clientIds ? { clientIds: input.clientIds } : { filter: filter ?? {} };
-  const draftCount = input.draft ? (input.clientIds ? input.clientIds.length : (await countClients(deps.database, filter ?? {}, now)).count) : 0;
+  const size = input.clientIds ? undefined : await countClients(deps.database, filter ?? {}, now);
+  if (size && size.count === 0 && !size.estimate && !input.draft)
+    throw new HttpError(400, 'No client matches: nothing to send', [{ path: 'filter', message: 'selects no client' }]);
+  const draftCount = input.draft ? (input.clientIds ? input.clientIds.length : size!.count) : 0;
   return deps.database.transaction(async (tx) => {
     const [row] = await tx.query<{ id: number }>(
       `INSERT INTO broadcasts (kind, title, body, filter, segment_id, status, send_at, recipients, staff_user_id, created_by, created_at,
-         goal, goal_window_days, holdout_percent)
-       VALUES ($1, $2, $3, $4::jsonb, $5, 'draft', $6, $7, $8, $9, $10, $11, $12, $13) RETURNING id`,
+                               goal, goal_window_days, holdout_percent, idempotency_key, request_digest, max_per_minute)
+       VALUES ($1, $2, $3, $4::jsonb, $5, 'draft', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id`,
       [
         input.kind,
         input.title,
@@ -108,10 +141,15 @@ export async function createBroadcast(deps: Deps, input: NewBroadcast, actor: Ac
         input.goal?.kind ?? 'any',
         input.goal?.window_days ?? GOAL_WINDOW_DEFAULT_DAYS,
         input.holdoutPercent ?? 0,
+        intent?.key ?? null,
+        intent?.digest ?? null,
+        input.maxPerMinute ?? null,
       ],
     );
     const id = Number(row!.id);
-    const started = input.draft ? { recipients: draftCount, status: 'draft' as const } : await startSending(tx, deps, id, target, input.sendAt, now);
+    const started: BroadcastCreated = input.draft
+      ? { id, recipients: draftCount, status: 'draft', recipients_estimate: size?.estimate ?? false }
+      : await startSending(tx, deps, id, target, input.sendAt, now, size);
     await recordAudit(tx, {
       ...actor,
       action: 'broadcast.create',
@@ -125,19 +163,32 @@ export async function createBroadcast(deps: Deps, input: NewBroadcast, actor: Ac
         segment_id: input.segmentId ?? null,
         filter: filter ?? null,
         recipients: started.recipients,
+        ...(started.recipients_estimate ? { recipients_estimate: true } : {}),
         status: started.status,
         send_at: input.sendAt?.toISOString() ?? null,
         ...(input.goal ? { goal: input.goal } : {}),
         ...(input.holdoutPercent ? { holdout_percent: input.holdoutPercent } : {}),
+        ...(input.maxPerMinute ? { max_per_minute: input.maxPerMinute } : {}),
       },
     });
-    return { id, ...started };
+    return started;
   });
 }
 
 /** Sends a draft now or at `sendAt` (its segment's or filter's clients at this moment). */
 export async function sendDraft(deps: Deps, id: number, sendAt: Date | undefined, actor: Actor): Promise<BroadcastCreated> {
   checkSendAt(sendAt, actor.at);
+  // How many it selects, counted before the transaction (on PGlite nothing else may query during it).
+  const [saved] = await deps.database.query<{ filter: unknown; segment_id: number | null }>('SELECT filter, segment_id FROM broadcasts WHERE id = $1', [id]);
+  const counted = saved
+    ? await countClients(
+        deps.database,
+        saved.segment_id !== null
+          ? await segmentFilter(deps.database, Number(saved.segment_id)).catch(() => storedFilter(saved.filter))
+          : storedFilter(saved.filter),
+        actor.at,
+      )
+    : undefined;
   return deps.database.transaction(async (tx) => {
     const [draft] = await tx.query<{ status: string; filter: unknown; segment_id: number | null }>(
       'SELECT status, filter, segment_id FROM broadcasts WHERE id = $1 FOR UPDATE',
@@ -148,7 +199,7 @@ export async function sendDraft(deps: Deps, id: number, sendAt: Date | undefined
     const filter =
       draft.segment_id !== null ? await segmentFilter(tx, Number(draft.segment_id)).catch(() => storedFilter(draft.filter)) : storedFilter(draft.filter);
     await tx.query('UPDATE broadcasts SET filter = $2::jsonb WHERE id = $1', [id, JSON.stringify(filter)]);
-    const started = await startSending(tx, deps, id, { filter }, sendAt, actor.at);
+    const started = await startSending(tx, deps, id, { filter }, sendAt, actor.at, counted);
     await recordAudit(tx, {
       ...actor,
       action: 'broadcast.send',
@@ -157,7 +208,7 @@ export async function sendDraft(deps: Deps, id: number, sendAt: Date | undefined
       before: { status: 'draft' },
       after: { status: started.status, recipients: started.recipients },
     });
-    return { id, ...started };
+    return started;
   });
 }
 
@@ -201,61 +252,4 @@ export async function cancelBroadcast(database: Database, id: number, actor: Act
   return getBroadcast(database, id);
 }
 
-const iso = (value: unknown) => (value == null ? null : new Date(value as string).toISOString());
-
-type BroadcastRow = Record<string, unknown> & { id: number };
-const COLUMNS =
-  'id, kind, title, body, filter, segment_id, status, send_at, recipients, created_by, created_at, started_at, finished_at, goal, goal_window_days, holdout_percent, held_out';
-
-async function withCounts(db: Queryable, rows: BroadcastRow[]): Promise<Broadcast[]> {
-  if (rows.length === 0) return [];
-  const counts = await db.query<{ broadcast_id: number; status: string; skip_reason: string | null; n: number }>(
-    `SELECT broadcast_id, status, skip_reason, count(*)::int AS n FROM broadcast_recipients WHERE broadcast_id = ANY($1::bigint[]) GROUP BY 1, 2, 3`,
-    [rows.map((row) => Number(row.id))],
-  );
-  return rows.map((row) => {
-    const mine = counts.filter((count) => Number(count.broadcast_id) === Number(row.id));
-    const total = (status: string) => mine.filter((count) => count.status === status).reduce((sum, count) => sum + Number(count.n), 0);
-    const skipped = Object.fromEntries(mine.filter((count) => count.status === 'skipped').map((count) => [count.skip_reason ?? 'other', Number(count.n)]));
-    return {
-      id: Number(row.id),
-      kind: row.kind as Broadcast['kind'],
-      title: String(row.title),
-      body: String(row.body),
-      filter: row.filter == null ? null : storedFilter(row.filter),
-      segment_id: row.segment_id == null ? null : Number(row.segment_id),
-      status: row.status as BroadcastStatus,
-      send_at: iso(row.send_at),
-      recipients: Number(row.recipients),
-      counts: { sent: total('sent'), failed: total('failed'), skipped: total('skipped'), pending: total('pending'), skipped_by_reason: skipped },
-      goal: row.goal as Broadcast['goal'],
-      window_days: Number(row.goal_window_days),
-      holdout_percent: Number(row.holdout_percent),
-      held_out: Number(row.held_out),
-      created_by: (row.created_by as string | null) ?? null,
-      created_at: iso(row.created_at)!,
-      started_at: iso(row.started_at),
-      finished_at: iso(row.finished_at),
-    };
-  });
-}
-
-export async function getBroadcast(database: Queryable, id: number): Promise<Broadcast> {
-  const rows = await database.query<BroadcastRow>(`SELECT ${COLUMNS} FROM broadcasts WHERE id = $1`, [id]);
-  if (!rows[0]) throw notFound(`No broadcast with id ${id}`);
-  return (await withCounts(database, rows))[0]!;
-}
-
-/** Newest first; one page and the total. */
-export async function listBroadcasts(
-  database: Database,
-  options: { range: [number, number]; status?: string | null; kind?: string | null },
-): Promise<{ rows: Broadcast[]; total: number }> {
-  const rows = await database.query<BroadcastRow & { total: number }>(
-    `SELECT ${COLUMNS}, count(*) OVER () AS total FROM broadcasts
-     WHERE ($1::text IS NULL OR status = $1) AND ($2::text IS NULL OR kind = $2)
-     ORDER BY created_at DESC, id DESC LIMIT $3 OFFSET $4`,
-    [options.status ?? null, options.kind ?? null, options.range[1] - options.range[0] + 1, options.range[0]],
-  );
-  return { rows: await withCounts(database, rows), total: rows[0] ? Number(rows[0].total) : 0 };
-}
+export { getBroadcast, listBroadcasts } from './queries';

@@ -9,6 +9,7 @@ import type { Database, Queryable } from '../db/client';
 import { LeaseLostError } from '../jobs/job';
 import { runAgainAt, type RunAgain, type RunningJob } from '../jobs/queue';
 import { HttpError, notFound } from '../lib/errors';
+import { isUniqueViolation, keyReused, type Intent } from '../lib/idempotency';
 
 /** The job that grants a bulk override beyond one page (default lane). */
 export const BULK_OVERRIDE = 'bulk.override';
@@ -34,6 +35,36 @@ export async function startBulkOverride(
   app: Pick<FastifyInstance, 'database' | 'jobs'>,
   input: { clientIds?: number[]; filter?: ClientFilter; grant: Grant },
   actor: Actor,
+  intent?: Intent,
+): Promise<BulkAction> {
+  const { database } = app;
+  // The same Idempotency-Key again: the first request's bulk action, nothing granted twice.
+  const earlier = async () => {
+    if (!intent) return null;
+    const [row] = await database.query<{ id: number; request_digest: string | null }>(
+      'SELECT id, request_digest FROM bulk_actions WHERE idempotency_key = $1',
+      [intent.key],
+    );
+    if (!row) return null;
+    if (row.request_digest !== intent.digest) throw keyReused();
+    return getBulkAction(database, Number(row.id));
+  };
+  const known = await earlier();
+  if (known) return known;
+  try {
+    return await grantInBulk(app, input, actor, intent);
+  } catch (error) {
+    const answered = intent && isUniqueViolation(error) ? await earlier() : null;
+    if (answered) return answered;
+    throw error;
+  }
+}
+
+async function grantInBulk(
+  app: Pick<FastifyInstance, 'database' | 'jobs'>,
+  input: { clientIds?: number[]; filter?: ClientFilter; grant: Grant },
+  actor: Actor,
+  intent: Intent | undefined,
 ): Promise<BulkAction> {
   const { database } = app;
   const problem = overrideEndProblem(input.grant.until, actor.at, input.grant.maxDays);
@@ -43,7 +74,8 @@ export async function startBulkOverride(
     throw refuse('new_vod_access_level', `new_vod_access_level ${input.grant.level} is not an access level`);
   const id = await database.transaction(async (tx) => {
     const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO bulk_actions (kind, params, filter, status, staff_user_id, staff_email, ip, created_at) VALUES ('override', $1::jsonb, $2::jsonb, 'running', $3, $4, $5, $6) RETURNING id`,
+      `INSERT INTO bulk_actions (kind, params, filter, status, staff_user_id, staff_email, ip, created_at, idempotency_key, request_digest)
+       VALUES ('override', $1::jsonb, $2::jsonb, 'running', $3, $4, $5, $6, $7, $8) RETURNING id`,
       [
         JSON.stringify({ new_vod_access_level: input.grant.level, adminOverrideDate: input.grant.until.toISOString() }),
         input.filter ? JSON.stringify(input.filter) : null,
@@ -51,6 +83,8 @@ export async function startBulkOverride(
         actor.staff?.email ?? null,
         actor.ip,
         actor.at.toISOString(),
+        intent?.key ?? null,
+        intent?.digest ?? null,
       ],
     );
     const bulkId = Number(row!.id);

@@ -1,4 +1,4 @@
-// Segments, broadcasts and bulk actions (issue 23; migrations 0055-0057).
+// Segments, broadcasts and bulk actions (issue 23; migrations 0055-0057, 0060-0061).
 import { bigint, bigserial, boolean, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
 import { id64, tz } from './schemaColumns';
 
@@ -26,6 +26,10 @@ export const broadcasts = pgTable('broadcasts', {
   created_at: tz('created_at').notNull().defaultNow(),
   started_at: tz('started_at'),
   finished_at: tz('finished_at'),
+  idempotency_key: text('idempotency_key'),
+  request_digest: text('request_digest'),
+  max_per_minute: integer('max_per_minute'),
+  fixing_after: bigint('fixing_after', { mode: 'number' }),
 });
 
 export const broadcastRecipients = pgTable(
@@ -33,9 +37,12 @@ export const broadcastRecipients = pgTable(
   {
     broadcast_id: id64('broadcast_id').notNull(),
     client_id: id64('client_id').notNull(),
-    status: text('status').$type<'pending' | 'sent' | 'failed' | 'skipped'>().notNull().default('pending'),
+    status: text('status').$type<'pending' | 'sending' | 'sent' | 'retrying' | 'failed' | 'skipped'>().notNull().default('pending'),
     skip_reason: text('skip_reason'),
     push_id: id64('push_id'),
+    failure: text('failure'),
+    attempts: integer('attempts').notNull().default(0),
+    retry_at: tz('retry_at'),
   },
   (table) => [primaryKey({ columns: [table.broadcast_id, table.client_id] })],
 );
@@ -52,6 +59,8 @@ export const bulkActions = pgTable('bulk_actions', {
   ip: text('ip'),
   created_at: tz('created_at').notNull().defaultNow(),
   finished_at: tz('finished_at'),
+  idempotency_key: text('idempotency_key'),
+  request_digest: text('request_digest'),
 });
 
 export const bulkActionTargets = pgTable(

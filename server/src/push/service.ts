@@ -64,6 +64,8 @@ export interface PushService {
   sendToClient(push: ClientPush): Promise<PushOutcome>;
   /** One token, no record: marks the token dead when FCM says it is. */
   sendToToken(token: string, message: PushMessage, signal?: AbortSignal): Promise<TokenResult>;
+  /** One token, nothing written: for batches that record their results and dead tokens together (broadcasts/batch.ts). */
+  deliver(token: string, message: PushMessage, signal?: AbortSignal): Promise<TokenResult>;
   /** The tokens a push to this client would go to, and why there are none. */
   tokensFor(clientId: number): Promise<{ tokens: string[]; reason: string | null }>;
   /** The client's pushes, newest first. */
@@ -139,6 +141,7 @@ export function createPushService(deps: { database: Database; fcm: FcmSender; cl
     mode: fcm.mode,
     tokensFor,
     sendToToken,
+    deliver: (token, message, signal) => fcm.send(token, message, signal),
 
     async sendToClient(push) {
       const sentBy = push.sentBy ?? 'automated';
@@ -213,6 +216,13 @@ export function createPushService(deps: { database: Database; fcm: FcmSender; cl
           JSON.stringify(results),
           clock.now().toISOString(),
         ]);
+        // A broadcast's push queued by an earlier version: its recipient says what became of it.
+        if (verdict.status !== 'queued')
+          await tx.query("UPDATE broadcast_recipients SET status = $2, failure = $3, retry_at = NULL WHERE push_id = $1 AND status = 'retrying'", [
+            pushId,
+            verdict.status,
+            verdict.status === 'sent' ? null : 'gave_up',
+          ]);
       });
       return result;
     },

@@ -7,6 +7,7 @@ import {
   BroadcastParams,
   BulkPushBody,
   CreateBroadcastBody,
+  IdempotencyHeaders,
   SendDraftBody,
   UpdateDraftBody,
 } from '@contract/broadcasts';
@@ -16,6 +17,9 @@ import { auditActor } from '../audit/record';
 import { BulkAction, BulkActionParams, BulkOverrideBody } from '@contract/bulkActions';
 import { getBulkAction, startBulkOverride } from '../bulk/override';
 import { cancelBroadcast, createBroadcast, getBroadcast, listBroadcasts, sendDraft, updateDraft } from '../broadcasts/store';
+import { intentOf } from '../lib/idempotency';
+import { permissionDeniedMessage, roleAllows } from '@contract/permissions';
+import { HttpError } from '../lib/errors';
 
 const ADMIN = '/api/admin/v1';
 const tags = ['broadcasts (extension)'];
@@ -23,8 +27,10 @@ const optionalDate = (value: string | undefined) => (value === undefined ? undef
 
 /**
  * Broadcasts and bulk pushes (docs/automation.md#broadcasts). Sending to a segment is the studio
- * speaking to many clients: 'messaging.edit' (the templates' permission), as the issue asks. A bulk
- * push to clients picked on a list is 'clients.push', like a push to one. Reading results: 'clients.read'.
+ * speaking to many clients: 'messaging.edit' (the templates' permission). A bulk push to clients
+ * picked on a list (a page at most) is 'clients.push', like a push to one; by a filter ("all
+ * matching") it is a broadcast and needs 'messaging.edit' too. Reading results: 'clients.read'.
+ * The calls that send take an Idempotency-Key: the same key answers the first result.
  */
 const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = { database: app.database, jobs: app.jobs };
@@ -37,17 +43,30 @@ const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Push to the clients of a segment or a filter: now, at send_at, or as a draft',
         description:
-          'Recipients are fixed when it is sent or scheduled (`recipients`); the broadcasts.send job sends under quiet hours, the opt-out and the daily cap. 400 when no client matches; 404 for an unknown segment_id.',
+          'Recipients are fixed when it is sent or scheduled (`recipients`); the broadcasts.send job sends under quiet hours, the opt-out and the daily cap. 400 when no client matches; 404 for an unknown segment_id. With an Idempotency-Key header the same key answers the same broadcast (200) and sends nothing again; the same key with another request is 409.',
+        headers: IdempotencyHeaders,
         body: CreateBroadcastBody,
         response: { 200: BroadcastCreated, ...errorResponses },
       },
     },
     async (request) => {
-      const { filter, segment_id, title, body, send_at, draft, goal, holdout_percent } = request.body;
+      const { filter, segment_id, title, body, send_at, draft, goal, holdout_percent, max_per_minute } = request.body;
       return createBroadcast(
         deps,
-        { kind: 'broadcast', title, body, filter, segmentId: segment_id, sendAt: optionalDate(send_at), draft, goal, holdoutPercent: holdout_percent },
+        {
+          kind: 'broadcast',
+          title,
+          body,
+          filter,
+          segmentId: segment_id,
+          sendAt: optionalDate(send_at),
+          draft,
+          goal,
+          holdoutPercent: holdout_percent,
+          maxPerMinute: max_per_minute,
+        },
         auditActor(request),
+        intentOf('broadcast', request.staff?.id, request.headers['idempotency-key'], request.body),
       );
     },
   );
@@ -136,14 +155,23 @@ const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         summary: "Push to the selected clients, or to every client a list's filter selects, in the background",
-        description: 'Sent as a broadcast of kind bulk_push (GET /broadcasts/{id} shows its progress), with one client.push audit entry per client.',
+        description:
+          "Sent as a broadcast of kind bulk_push (GET /broadcasts/{id} shows its progress), with one client.push audit entry per client. By `filter` (all matching) it needs 'messaging.edit' as a broadcast does; `client_ids` (a page at most) needs 'clients.push'. Idempotency-Key: as POST /broadcasts.",
+        headers: IdempotencyHeaders,
         body: BulkPushBody,
         response: { 200: BroadcastCreated, ...errorResponses },
       },
     },
     async (request) => {
       const { client_ids, filter, title, body } = request.body;
-      return createBroadcast(deps, { kind: 'bulk_push', title, body, filter, clientIds: client_ids }, auditActor(request));
+      const role = request.staff!.role;
+      if (filter !== undefined && !roleAllows(role, 'messaging.edit')) throw new HttpError(403, permissionDeniedMessage(role, 'messaging.edit'));
+      return createBroadcast(
+        deps,
+        { kind: 'bulk_push', title, body, filter, clientIds: client_ids },
+        auditActor(request),
+        intentOf('bulk-push', request.staff?.id, request.headers['idempotency-key'], request.body),
+      );
     },
   );
 
@@ -155,7 +183,8 @@ const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: "Grant an access-level override to the selected clients, or to every client a list's filter selects",
         description:
-          'The rules of one client (a level, an end at most OVERRIDE_MAX_DAYS ahead); one client.override_grant audit entry per client. Up to 25 clients are granted before the answer (`status: done`), more by a job: follow GET /bulk/override/{id}.',
+          'The rules of one client (a level, an end at most OVERRIDE_MAX_DAYS ahead); one client.override_grant audit entry per client. Up to 25 clients are granted before the answer (`status: done`), more by a job: follow GET /bulk/override/{id}. Idempotency-Key: the same key answers the same bulk action (200) and grants nothing again.',
+        headers: IdempotencyHeaders,
         body: BulkOverrideBody,
         response: { 200: BulkAction, ...errorResponses },
       },
@@ -166,6 +195,7 @@ const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
         app,
         { clientIds: client_ids, filter, grant: { level: new_vod_access_level, until: new Date(adminOverrideDate), maxDays: app.config.OVERRIDE_MAX_DAYS } },
         auditActor(request),
+        intentOf('bulk-override', request.staff?.id, request.headers['idempotency-key'], request.body),
       );
     },
   );

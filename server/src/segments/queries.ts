@@ -4,6 +4,7 @@ import { recordAudit, type Actor } from '../audit/record';
 import type { Database, Queryable } from '../db/client';
 import { HttpError, notFound } from '../lib/errors';
 import { countClients } from './count';
+import { isUniqueViolation } from '../lib/idempotency';
 
 /** Saved segments (docs/features.md#segments): CRUD with an audit entry per change, each listed with its count. */
 
@@ -29,7 +30,6 @@ export function storedFilter(raw: unknown): Filter {
 }
 
 const duplicate = (name: string) => new HttpError(409, `A segment named '${name}' exists already`, [{ path: 'name', message: 'is taken' }]);
-const isUniqueViolation = (error: unknown) => String((error as { code?: unknown } | null)?.code ?? '') === '23505';
 
 async function withCount(database: Database, row: SegmentRow, now: Date): Promise<Segment> {
   const filter = storedFilter(row.filter);

@@ -4,6 +4,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useRefresh, useTranslate } from 'react-admin';
 import { OVERRIDE_DAYS, PUSH_BODY_MAX, PUSH_TITLE_MAX, overrideEnd, type OverrideDays } from '@contract/clientRules';
 import { failureReason } from '../../messaging/failureReason';
+import { newIdempotencyKey } from '../actions/actionRules';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
 import type { BulkTarget } from './bulkScope';
 import { BulkProgress } from './BulkProgress';
@@ -35,12 +36,18 @@ export const BulkDialog = ({
   const [level, setLevel] = useState<number | ''>('');
   const [days, setDays] = useState<OverrideDays>(OVERRIDE_DAYS[0]);
   const [confirming, setConfirming] = useState(false);
+  // One key per opening of the dialog: a click twice or a retried request acts once.
+  const [key, setKey] = useState(newIdempotencyKey);
   const run = useMutation({
     mutationFn: async () =>
       kind === 'push'
-        ? (await dataProvider.bulkPush({ ...target, title: title.trim(), body: body.trim() })).id
-        : (await dataProvider.bulkOverride({ ...target, new_vod_access_level: Number(level), adminOverrideDate: overrideEnd(days, new Date()).toISOString() }))
-            .id,
+        ? (await dataProvider.bulkPush({ ...target, title: title.trim(), body: body.trim() }, key)).id
+        : (
+            await dataProvider.bulkOverride(
+              { ...target, new_vod_access_level: Number(level), adminOverrideDate: overrideEnd(days, new Date()).toISOString() },
+              key,
+            )
+          ).id,
   });
   const plural = { smart_count: count, count: count.toLocaleString() };
   const ready = kind === 'push' ? body.trim() !== '' : level !== '';
@@ -48,6 +55,7 @@ export const BulkDialog = ({
     // The list shows what the action changed (levels, overrides) once it is closed.
     if (run.data !== undefined) refresh();
     setConfirming(false);
+    setKey(newIdempotencyKey());
     run.reset();
     onClose();
   };

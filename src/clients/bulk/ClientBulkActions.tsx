@@ -11,8 +11,8 @@ import { BulkDialog } from './BulkDialog';
 /**
  * The client list's bulk actions (docs/features.md#bulk-actions), shown once rows are selected: on
  * the selected rows, or (after 'Select all N matching') on every client the list's filter selects.
- * Push needs clients.push, an override clients.override; the CSV is the selected rows (all matching:
- * the list's Export).
+ * Push needs clients.push on selected rows and messaging.edit on all matching (a broadcast), an
+ * override clients.override; the CSV is the selected rows (all matching: the list's Export).
  */
 export const ClientBulkActions = () => {
   const translate = useTranslate();
@@ -21,12 +21,15 @@ export const ClientBulkActions = () => {
   const scope = useBulkScope();
   const [allMatching, setAllMatching] = useState(false);
   const [dialog, setDialog] = useState<'push' | 'override' | null>(null);
-  const canPush = useCan('clients', 'bulk_push');
+  // Pushing to every matching client is a broadcast (messaging.edit); a selection of rows is clients.push.
+  const canPushSelected = useCan('clients', 'bulk_push');
+  const canPushAll = useCan('clients', 'bulk_push_all');
   const canOverride = useCan('clients', 'bulk_override');
   const pageSelected = (data ?? []).length > 0 && (data ?? []).every((record) => selectedIds.includes(record.id));
   const everyone = allMatching && pageSelected;
   const count = everyone ? (total ?? selectedIds.length) : selectedIds.length;
   const target: BulkTarget = everyone ? { filter: { ...clientFilterOf(filterValues), ...scope } } : { client_ids: selectedIds.map(Number) };
+  const canPush = everyone ? canPushAll : canPushSelected;
   const exportSelected = () =>
     downloadCSV(
       clientsCsv(

@@ -1,0 +1,210 @@
+import type { Queryable } from '../db/client';
+import type { TokenResult } from '../integrations/fcm';
+import { deviceTokens, type TokenRecord } from '../push/tokens';
+
+/**
+ * The statements of one batch of a broadcast (send.ts): each works on a whole batch at once, so a
+ * batch of hundreds of recipients costs a handful of statements, none of them on a shared row.
+ */
+
+/** Debug records read per client, as the push service reads them (push/service.ts). */
+const RECORDS_READ = 50;
+
+export interface Claimed {
+  client_id: number;
+  first_name: string | null;
+  last_name: string | null;
+  opted_out: boolean;
+  attempts: number;
+  /** Set on a retry: the push whose deferred tokens are tried again. */
+  push_id: number | null;
+}
+
+/** Claims up to `limit` due recipients (pending, or retrying whose time has come) as 'sending'. */
+export async function claimBatch(tx: Queryable, broadcastId: number, now: Date, limit: number): Promise<Claimed[]> {
+  const rows = await tx.query<Claimed>(
+    `WITH due AS (
+       SELECT client_id FROM broadcast_recipients
+       WHERE broadcast_id = $1 AND (status = 'pending' OR (status = 'retrying' AND retry_at <= $2))
+       ORDER BY client_id LIMIT $3 FOR UPDATE SKIP LOCKED
+     ), claimed AS (
+       UPDATE broadcast_recipients r SET status = 'sending', attempts = r.attempts + 1
+       FROM due WHERE r.broadcast_id = $1 AND r.client_id = due.client_id
+       RETURNING r.client_id, r.attempts, r.push_id
+     )
+     SELECT k.client_id, k.attempts, k.push_id, c.first_name, c.last_name, c.automated_messages_opt_out AS opted_out
+     FROM claimed k JOIN clients c ON c.id = k.client_id ORDER BY k.client_id`,
+    [broadcastId, now.toISOString(), limit],
+  );
+  return rows.map((row) => ({
+    ...row,
+    client_id: Number(row.client_id),
+    attempts: Number(row.attempts),
+    push_id: row.push_id === null ? null : Number(row.push_id),
+  }));
+}
+
+/** Takes a daily-cap slot for each client (automation/dailyCap.ts's rule, for a batch); answers who got one. */
+export async function takeCapSlots(tx: Queryable, clientIds: number[], day: string, cap: number): Promise<Set<number>> {
+  if (clientIds.length === 0) return new Set();
+  const taken = await tx.query<{ client_id: number }>(
+    `INSERT INTO automated_push_days (client_id, local_day, sent) SELECT id, $2, 1 FROM unnest($1::bigint[]) AS t(id)
+     ON CONFLICT (client_id, local_day) DO UPDATE SET sent = automated_push_days.sent + 1 WHERE automated_push_days.sent < $3
+     RETURNING client_id`,
+    [clientIds, day, cap],
+  );
+  return new Set(taken.map((row) => Number(row.client_id)));
+}
+
+/** Gives the slots of `day` back (their pushes did not go out). */
+export async function giveBackCapSlots(tx: Queryable, clientIds: number[], day: string): Promise<void> {
+  if (clientIds.length === 0) return;
+  await tx.query('UPDATE automated_push_days SET sent = sent - 1 WHERE local_day = $2 AND client_id = ANY($1::bigint[]) AND sent > 0', [clientIds, day]);
+}
+
+/** Each client's device tokens, by the push service's rule (push/tokens.ts): two statements for the batch. */
+export async function batchTokens(tx: Queryable, clientIds: number[]): Promise<Map<number, { tokens: string[]; reason: string | null }>> {
+  const records = clientIds.length
+    ? await tx.query<TokenRecord & { client_id: number }>(
+        `SELECT c.id AS client_id, d.firebase_token_new, d.firebase_token_current, d.platform, d.is_ipad
+         FROM unnest($1::bigint[]) WITH ORDINALITY AS c(id, o)
+         CROSS JOIN LATERAL (
+           SELECT firebase_token_new, firebase_token_current, platform, is_ipad, row_number() OVER (ORDER BY created_at DESC, id DESC) AS n
+           FROM debug_records WHERE client_id = c.id AND used_for_push ORDER BY created_at DESC, id DESC LIMIT ${RECORDS_READ}
+         ) d
+         ORDER BY c.o, d.n`,
+        [clientIds],
+      )
+    : [];
+  const candidates = [
+    ...new Set(
+      records
+        .flatMap((r) => [r.firebase_token_new, r.firebase_token_current])
+        .filter((t): t is string => !!t)
+        .map((t) => t.trim()),
+    ),
+  ];
+  const dead = candidates.length
+    ? new Set((await tx.query<{ token: string }>('SELECT token FROM dead_push_tokens WHERE token = ANY($1::text[])', [candidates])).map((row) => row.token))
+    : new Set<string>();
+  const byClient = new Map<number, TokenRecord[]>(clientIds.map((id) => [id, []]));
+  for (const record of records) byClient.get(Number(record.client_id))?.push(record);
+  return new Map([...byClient].map(([id, list]) => [id, deviceTokens(list, dead)]));
+}
+
+export interface NewPush {
+  client_id: number;
+  title: string;
+  body: string;
+  status: 'sending' | 'no_token';
+  reason: string | null;
+  idempotency_key: string;
+}
+
+/**
+ * The push records of a batch (the client page's pushes), in one statement. A client whose key is
+ * taken already (a batch claimed again after a stop) gets the existing record back, `existing`.
+ */
+export async function insertPushes(
+  tx: Queryable,
+  pushes: NewPush[],
+  common: { sent_by: string; staff_user_id: number | null; source: string; data: Record<string, string>; at: Date },
+): Promise<Map<number, { id: number; existing: boolean; status: string; results: TokenResult[] }>> {
+  const found = new Map<number, { id: number; existing: boolean; status: string; results: TokenResult[] }>();
+  if (pushes.length === 0) return found;
+  const inserted = await tx.query<{ id: number; client_id: number; status: string }>(
+    `INSERT INTO pushes (client_id, sent_by, staff_user_id, source, title, body, data, status, reason, idempotency_key, created_at, finished_at)
+     SELECT t.client_id, $2, $3, $4, t.title, t.body, $5::jsonb, t.status, t.reason, t.idempotency_key, $6, CASE WHEN t.status = 'no_token' THEN $6::timestamptz END
+     FROM jsonb_to_recordset($1::jsonb) AS t(client_id bigint, title text, body text, status text, reason text, idempotency_key text)
+     ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
+     RETURNING id, client_id, status`,
+    [JSON.stringify(pushes), common.sent_by, common.staff_user_id, common.source, JSON.stringify(common.data), common.at.toISOString()],
+  );
+  for (const row of inserted) found.set(Number(row.client_id), { id: Number(row.id), existing: false, status: row.status, results: [] });
+  const missing = pushes.filter((push) => !found.has(push.client_id)).map((push) => push.idempotency_key);
+  if (missing.length > 0) {
+    const existing = await tx.query<{ id: number; client_id: number; status: string; results: unknown }>(
+      'SELECT id, client_id, status, results FROM pushes WHERE idempotency_key = ANY($1::text[])',
+      [missing],
+    );
+    for (const row of existing)
+      found.set(Number(row.client_id), {
+        id: Number(row.id),
+        existing: true,
+        status: row.status,
+        results: (Array.isArray(row.results) ? row.results : []) as TokenResult[],
+      });
+  }
+  return found;
+}
+
+/** Retried pushes whose request is about to leave: 'sending' again (recovery.ts reads it after a stop). */
+export async function markSending(tx: Queryable, pushIds: number[]): Promise<void> {
+  if (pushIds.length === 0) return;
+  await tx.query("UPDATE pushes SET status = 'sending' WHERE id = ANY($1::bigint[])", [pushIds]);
+}
+
+/** The deferred tokens of pushes being retried. */
+export async function deferredTokens(tx: Queryable, pushIds: number[]): Promise<Map<number, TokenResult[]>> {
+  if (pushIds.length === 0) return new Map();
+  const rows = await tx.query<{ id: number; results: unknown }>('SELECT id, results FROM pushes WHERE id = ANY($1::bigint[])', [pushIds]);
+  return new Map(rows.map((row) => [Number(row.id), (Array.isArray(row.results) ? row.results : []) as TokenResult[]]));
+}
+
+export interface RecipientResult {
+  client_id: number;
+  status: 'sent' | 'failed' | 'skipped' | 'retrying' | 'pending';
+  skip_reason?: string | null;
+  failure?: string | null;
+  push_id?: number | null;
+  retry_at?: string | null;
+  /** Back to pending: this claim did not count as an attempt. */
+  refund?: boolean;
+}
+
+/** Writes the recipients' outcomes, in one statement; only rows this batch claimed ('sending') change. */
+export async function recordRecipients(tx: Queryable, broadcastId: number, results: RecipientResult[]): Promise<void> {
+  if (results.length === 0) return;
+  await tx.query(
+    `UPDATE broadcast_recipients r SET status = t.status, skip_reason = t.skip_reason, failure = t.failure,
+            push_id = COALESCE(t.push_id, r.push_id), retry_at = t.retry_at, attempts = r.attempts - CASE WHEN t.refund THEN 1 ELSE 0 END
+     FROM jsonb_to_recordset($2::jsonb) AS t(client_id bigint, status text, skip_reason text, failure text, push_id bigint, retry_at timestamptz, refund boolean)
+     WHERE r.broadcast_id = $1 AND r.client_id = t.client_id AND r.status = 'sending'`,
+    [broadcastId, JSON.stringify(results.map((result) => ({ refund: false, ...result })))],
+  );
+}
+
+export interface PushUpdate {
+  id: number;
+  status: string;
+  reason: string | null;
+  results: TokenResult[];
+}
+
+/** Writes the pushes' outcomes and marks the tokens FCM declared dead: two statements. */
+export async function recordPushes(tx: Queryable, updates: PushUpdate[], at: Date): Promise<void> {
+  if (updates.length === 0) return;
+  await tx.query(
+    `UPDATE pushes p SET status = t.status, reason = t.reason, results = t.results, finished_at = $2
+     FROM jsonb_to_recordset($1::jsonb) AS t(id bigint, status text, reason text, results jsonb) WHERE p.id = t.id`,
+    [JSON.stringify(updates), at.toISOString()],
+  );
+  const dead = updates.flatMap((update) => update.results.filter((r) => r.outcome === 'dead').map((r) => ({ token: r.token, code: r.code ?? 'UNREGISTERED' })));
+  if (dead.length > 0)
+    await tx.query(
+      `INSERT INTO dead_push_tokens (token, code, marked_at) SELECT t.token, t.code, $2 FROM jsonb_to_recordset($1::jsonb) AS t(token text, code text)
+       ON CONFLICT (token) DO NOTHING`,
+      [JSON.stringify(dead), at.toISOString()],
+    );
+}
+
+/** What is left of a broadcast: in flight or pending, and the earliest retry. */
+export async function openWork(db: Queryable, broadcastId: number): Promise<{ open: number; retrying: number; nextRetry: Date | null }> {
+  const [row] = await db.query<{ open: number; retrying: number; next_retry: Date | string | null }>(
+    `SELECT count(*) FILTER (WHERE status IN ('pending', 'sending'))::int AS open, count(*) FILTER (WHERE status = 'retrying')::int AS retrying,
+            min(retry_at) FILTER (WHERE status = 'retrying') AS next_retry
+     FROM broadcast_recipients WHERE broadcast_id = $1 AND status IN ('pending', 'sending', 'retrying')`,
+    [broadcastId],
+  );
+  return { open: Number(row?.open ?? 0), retrying: Number(row?.retrying ?? 0), nextRetry: row?.next_retry ? new Date(row.next_retry) : null };
+}
