@@ -216,6 +216,7 @@ describe.each(testDatabases())("re-authentication, the owner's rule and sign-in 
           'POST /api/admin/v1/staff/:id/reset-password',
           'POST /api/admin/v1/staff/:id/reset-two-step',
           'PUT /api/admin/v1/security-settings',
+          'POST /api/admin/v1/clients/:id/erase',
         ]),
       );
     });

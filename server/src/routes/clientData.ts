@@ -77,7 +77,7 @@ const clientDataRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     `${ADMIN}/clients/:id/erase`,
     {
-      config: { permission: 'clients.erase' },
+      config: { permission: 'clients.erase', reauth: true },
       schema: {
         tags,
         summary: 'Erases a client: personal fields, devices, notes, views… in one transaction; Algolia and RevenueCat told by a resumable job',
