@@ -182,8 +182,10 @@ describe('client lists and client details in Chromium', () => {
 
     const contracts = page.getByRole('region', { name: 'MindBody Contracts' });
     await poll(() => contracts.locator('tbody tr').count()).toBeGreaterThan(0);
-    expect(await contracts.locator('tbody tr').first().locator('td').nth(2).textContent()).toMatch(/^\d{4}-\d\d-\d\d - \d{4}-\d\d-\d\d$/);
-    expect(await contracts.locator('tbody tr').first().locator('td').nth(4).textContent()).toMatch(/^(\$\d+(\.\d\d)? on \d{4}-\d\d-\d\d){3}$/);
+    // Days in the console's one date format (the browser's locale: en-US here), as every other date on the page.
+    const day = '[A-Z][a-z]{2} \\d{1,2}, \\d{4}';
+    expect(await contracts.locator('tbody tr').first().locator('td').nth(2).textContent()).toMatch(new RegExp(`^${day} - ${day}$`));
+    expect(await contracts.locator('tbody tr').first().locator('td').nth(4).textContent()).toMatch(new RegExp(`^(\\$\\d+(\\.\\d\\d)? on ${day}){3}$`));
     for (const title of ['Recent Streamed Videos', 'Favorites Videos', 'Purchase History']) {
       await poll(() => page.getByRole('region', { name: title }).locator('tbody tr').count(), title).toBeGreaterThan(0);
     }

@@ -56,6 +56,9 @@ export const sidewaysOverflow = (page: Page) => page.evaluate(() => document.scr
 
 /** Lets transitions (drawer, collapse, dialog) finish; spinners, which turn for ever, do not count. */
 export async function settle(page: Page) {
+  // A change just made (a colour scheme, a size) starts its transitions when React has rendered it:
+  // two frames later, so they are running by the time they are counted.
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
   await poll(() =>
     page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getComputedTiming().iterations !== Infinity).length),
   ).toBe(0);
@@ -235,7 +238,7 @@ export const SCREENS: Screen[] = [
     name: 'revenue',
     async open(page, url) {
       await goto(page, url, '/revenue', 'Revenue');
-      await poll(() => page.getByRole('region', { name: 'Activity cohorts' }).isVisible()).toBe(true);
+      await poll(() => page.getByRole('region', { name: 'Activity cohorts', exact: true }).isVisible()).toBe(true);
     },
   },
   {

@@ -92,7 +92,7 @@ export const TIMELINE_SOURCES: Source[] = [
     kind: 'push',
     at: 'u.opened_at',
     id: 'u.id',
-    select: (where) => `SELECT u.opened_at AS at, u.id, 'push.opened' AS event, u.title, u.body AS detail, NULL::text AS by
+    select: (where) => `SELECT u.opened_at AS at, u.id, 'push.opened' AS event, u.title, u.body AS detail, NULL::text AS by, NULL::timestamptz AS until
       FROM pushes u WHERE u.client_id = $1 AND u.opened_at IS NOT NULL AND ${where}`,
   },
   {
@@ -102,7 +102,7 @@ export const TIMELINE_SOURCES: Source[] = [
     at: 'o.sent_at',
     id: 'o.id',
     select: (where) => `SELECT o.sent_at AS at, o.id, 'push.held_out' AS event,
-        coalesce(nullif(b.title, ''), b.body, mt.title, '') AS title, NULL::text AS detail, NULL::text AS by
+        coalesce(nullif(b.title, ''), b.body, mt.title, '') AS title, NULL::text AS detail, NULL::text AS by, NULL::timestamptz AS until
       FROM message_outcomes o LEFT JOIN broadcasts b ON b.id = o.broadcast_id LEFT JOIN message_types mt ON mt.id = o.message_type
       WHERE o.client_id = $1 AND o.held_out AND ${where}`,
   },
@@ -125,7 +125,7 @@ export const TIMELINE_SOURCES: Source[] = [
       FROM client_notes n WHERE n.client_id = $1 AND ${where}`,
   },
   {
-    src: 9,
+    src: 11,
     kind: 'contact',
     at: 'k.created_at',
     id: 'k.id',
