@@ -102,6 +102,8 @@ export const pushes = pgTable('pushes', {
   idempotency_key: text('idempotency_key'),
   created_at: tz('created_at').notNull().defaultNow(),
   finished_at: tz('finished_at'),
+  /** When the app reported the push opened (migration 0090). */
+  opened_at: tz('opened_at'),
 });
 
 export const deadPushTokens = pgTable('dead_push_tokens', {

@@ -1,5 +1,5 @@
 // Segments, broadcasts and bulk actions (issue 23; migrations 0055-0057, 0060-0061).
-import { bigint, bigserial, boolean, integer, jsonb, pgTable, primaryKey, serial, text } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, date, integer, jsonb, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { id64, tz } from './schemaColumns';
 
 export const segments = pgTable('segments', {
@@ -30,6 +30,29 @@ export const broadcasts = pgTable('broadcasts', {
   request_digest: text('request_digest'),
   max_per_minute: integer('max_per_minute'),
   fixing_after: bigint('fixing_after', { mode: 'number' }),
+  goal: text('goal').$type<'class' | 'stream' | 'purchase' | 'any'>().notNull().default('any'),
+  goal_window_days: integer('goal_window_days').notNull().default(7),
+  holdout_percent: integer('holdout_percent').notNull().default(0),
+  held_out: integer('held_out').notNull().default(0),
+});
+
+/** One row per client a message was meant for, held-out ones included (migration 0090; kept by its triggers). */
+export const messageOutcomes = pgTable('message_outcomes', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  broadcast_id: id64('broadcast_id'),
+  message_type: integer('message_type'),
+  automated_push_id: id64('automated_push_id'),
+  week: date('week', { mode: 'string' }),
+  client_id: id64('client_id').notNull(),
+  held_out: boolean('held_out').notNull().default(false),
+  variant: smallint('variant'),
+  goal: text('goal').$type<'class' | 'stream' | 'purchase' | 'any'>().notNull(),
+  window_days: integer('window_days').notNull(),
+  sent_at: tz('sent_at').notNull(),
+  push_id: id64('push_id'),
+  push_status: text('push_status'),
+  opened_at: tz('opened_at'),
+  converted_at: tz('converted_at'),
 });
 
 export const broadcastRecipients = pgTable(
