@@ -289,6 +289,6 @@ describe.each(testDatabases())('keeping hosted Algolia in step on $name', ({ ope
 
   it("serves hosted Algolia's application id and search-only key to the console, never the admin key", async () => {
     const { runtimeConfig } = await import('../../server/src/routes/console');
-    expect(runtimeConfig(app)).toEqual({ algolia: { appId: 'APPID', searchKey: 'search-key-123', host: '' } });
+    expect(runtimeConfig(app)).toEqual({ algolia: { appId: 'APPID', searchKey: 'search-key-123', host: '' }, time_zone: 'UTC' });
   });
 });
