@@ -18,4 +18,17 @@ import { twoStepArea } from './twoStep';
  * import cycle reading an area before it is defined.
  */
 export const consoleAreas = () =>
-  [dashboardArea, revenueArea, messagingArea, videosArea, clientsArea, auditArea, staffArea, sessionsArea, segmentsArea, broadcastsArea, dataRequestsArea, twoStepArea] as const;
+  [
+    dashboardArea,
+    revenueArea,
+    messagingArea,
+    videosArea,
+    clientsArea,
+    auditArea,
+    staffArea,
+    sessionsArea,
+    segmentsArea,
+    broadcastsArea,
+    dataRequestsArea,
+    twoStepArea,
+  ] as const;
