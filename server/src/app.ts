@@ -35,6 +35,7 @@ import { createSearchIndexer, type SearchIndexer } from './integrations/algolia'
 import { registerSearchJobs } from './search/jobs';
 import { createRevenueCatRest, type RevenueCatRest } from './integrations/revenuecat/rest';
 import { registerClientDataJobs } from './clientData/jobs';
+import { refuseChangesToErasedClients } from './clientData/erasedClients';
 import { createIdTokenVerifier, googleIdTokenKeys } from './integrations/firebase/idToken';
 import type { JWTVerifyGetKey } from 'jose';
 import type { Clock } from './types';
@@ -165,6 +166,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   await app.register(cookie, { secret: config.SESSION_SECRET ?? (await cookieSecret(database)) });
   registerSessionGuard(app);
+  refuseChangesToErasedClients(app);
   await registerOpenApi(app);
   await app.register(
     async (scoped) => {

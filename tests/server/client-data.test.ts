@@ -133,7 +133,7 @@ describe.each(testDatabases())('a client’s data rights on $name', ({ open }) =
     const [row] = await database.query<Record<string, unknown>>('SELECT * FROM clients WHERE id = $1', [clientId]);
     expect(row).toMatchObject({ first_name: null, last_name: null, email_address: null, mb_client_id: null, revenue_cat_user_id: null, mb_unique_id: null });
     expect(row!.erased_at).not.toBeNull();
-    for (const table of ['favorites', 'video_views', 'client_notes', 'client_tags', 'debug_records', 'mindbody_visits', 'contracts']) {
+    for (const table of ['favorites', 'video_views', 'client_notes', 'client_tags', 'client_contacts', 'debug_records', 'mindbody_visits', 'contracts']) {
       const [count] = await database.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${table} WHERE client_id = $1`, [clientId]);
       expect(count!.n, table).toBe(0);
     }
@@ -273,6 +273,21 @@ describe.each(testDatabases())('a client’s data rights on $name', ({ open }) =
     expect(answers.find((answer) => answer.statusCode === 409)!.json().message).toMatch(/already erased/);
     const [erasures] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM client_erasures WHERE client_id = $1', [clientId]);
     expect(erasures!.n).toBe(1);
+
+    // Afterwards nothing new about them can be written: a note, tags, a contact, a snooze, an override.
+    const change = (method: 'POST' | 'PUT' | 'DELETE', path: string, payload?: Record<string, unknown>) =>
+      app.inject({ method, url: `/api/admin/v1/clients/${clientId}/${path}`, headers: { cookie }, ...(payload ? { payload } : {}) });
+    const afterwards = await Promise.all([
+      change('POST', 'notes', { body: 'Called about the erasure' }),
+      change('PUT', 'tags', { tags: ['vip'] }),
+      change('POST', 'contacts', { kind: 'called' }),
+      change('POST', 'snooze', { days: 7 }),
+      change('DELETE', 'override'),
+    ]);
+    expect(afterwards.map((answer) => answer.statusCode)).toEqual([410, 410, 410, 410, 410]);
+    for (const answer of afterwards) expect(answer.json().message).toMatch(new RegExp(`Client #${clientId} was erased on \\d{4}-\\d{2}-\\d{2}`));
+    const [notes] = await database.query<{ n: number }>('SELECT count(*)::int AS n FROM client_notes WHERE client_id = $1', [clientId]);
+    expect(notes!.n).toBe(0);
   });
 
   it('a RevenueCat that fails is retried by the job until it answers', async () => {

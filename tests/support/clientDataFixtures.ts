@@ -82,6 +82,11 @@ export async function clientInEverySection(database: Database, now: Date): Promi
     `INSERT INTO broadcasts (title, body, status, recipients) VALUES ('November news', 'New classes', 'sent', 1) RETURNING id`,
   );
   await database.query(`INSERT INTO broadcast_recipients (broadcast_id, client_id, status) VALUES ($1, $2, 'sent')`, [broadcast!.id, clientId]);
+  await database.query(`INSERT INTO message_outcomes (broadcast_id, client_id, goal, window_days, sent_at) VALUES ($1, $2, 'any', 7, $3)`, [
+    broadcast!.id,
+    clientId,
+    at(8),
+  ]);
   const [bulk] = await database.query<{ id: number }>(
     `INSERT INTO bulk_actions (kind, params, status, total) VALUES ('override', '{}', 'done', 1) RETURNING id`,
   );
@@ -91,6 +96,10 @@ export async function clientInEverySection(database: Database, now: Date): Promi
     [clientId, at(7)],
   );
   await database.query(`INSERT INTO client_tags (client_id, tag) VALUES ($1, 'early bird')`, [clientId]);
+  await database.query(
+    `INSERT INTO client_contacts (client_id, kind, note, staff_email, created_at) VALUES ($1, 'called', 'Zelda will be back after her knee heals', 'coach@studio.test', $2)`,
+    [clientId, at(3)],
+  );
   await database.query(`INSERT INTO data_requests (kind, client_id, received_at, due_at, note) VALUES ('access', $1, $2, $3, 'asked by e-mail')`, [
     clientId,
     at(2),

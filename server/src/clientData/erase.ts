@@ -158,7 +158,8 @@ async function eraseInDatabase(tx: Transaction, client: ClientRow, revenuecatIds
   );
   const tokens = reports.flatMap((report) => [report.firebase_token_new, report.firebase_token_current]).filter((token): token is string => Boolean(token));
   if (tokens.length > 0) await tx.query('DELETE FROM dead_push_tokens WHERE token = ANY($1::text[])', [tokens]);
-  for (const table of ['favorites', 'video_views', 'client_notes', 'client_tags', 'mindbody_visits', 'contracts']) {
+  // A logged contact's note is staff's words about the person; the outcomes of messages stay (they count without naming).
+  for (const table of ['favorites', 'video_views', 'client_notes', 'client_tags', 'client_contacts', 'mindbody_visits', 'contracts']) {
     await tx.query(`DELETE FROM ${table} WHERE client_id = $1`, [id]);
   }
   await tx.query(`UPDATE pushes SET title = '(erased)', body = '(erased)', data = NULL, results = '[]'::jsonb WHERE client_id = $1`, [id]);
