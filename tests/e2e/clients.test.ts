@@ -191,11 +191,12 @@ describe('client lists and client details in Chromium', () => {
     }
     expect(await page.getByRole('region', { name: 'Favorites Videos' }).getByRole('button', { name: 'Remove' }).count()).toBeGreaterThan(0);
     await poll(() => page.getByTestId('debug-record').count()).toBeGreaterThan(0);
+    await page.getByRole('region', { name: 'Who looked' }).waitFor();
     // Each section scrolls inside 400 px.
     const heights = await page.locator('[data-testid="section-body"]').evaluateAll((bodies) => bodies.map((body) => body.getBoundingClientRect().height));
-    // The spec's five sections plus Recent Push Notifications (docs/features.md), History (docs/features.md) and
-    // Automated Messages (docs/automation.md).
-    expect(heights).toHaveLength(8);
+    // The spec's five sections plus Recent Push Notifications (docs/features.md), History (docs/features.md),
+    // Automated Messages (docs/automation.md) and, for an owner, Who looked (docs/data-rights.md).
+    expect(heights).toHaveLength(9);
     for (const height of heights) expect(height).toBeLessThanOrEqual(400);
     await screenshot(page, 'client-details-all-sections');
 
