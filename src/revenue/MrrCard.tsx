@@ -14,8 +14,8 @@ export default function MrrCard() {
   const dataProvider = useConsoleDataProvider();
   const to = new Date().toISOString().slice(0, 10);
   const range = { interval: 'month' as const, from: periodsBack(to, 'month', 11), to };
-  const trend = useQuery({ queryKey: ['revenue', 'dashboard-mrr', range], queryFn: () => dataProvider.getRevenueCharts(range), retry: false });
-  const points = trend.data?.mrr.periods ?? [];
+  const trend = useQuery({ queryKey: ['revenue', 'dashboard-mrr', range], queryFn: () => dataProvider.getRevenueMrr(range), retry: false });
+  const points = trend.data?.periods ?? [];
   const now = points[points.length - 1]?.mrr_usd ?? 0;
   const before = points[points.length - 2]?.mrr_usd;
   const change = before === undefined ? null : now - before;

@@ -30,6 +30,8 @@ export interface RevenueCharts {
 // A type alias (not an interface) so it fits DataModule's string-keyed method map.
 export type RevenueMethods = {
   getRevenueSummary: () => Promise<RevenueSummary>;
+  /** MRR alone over the range: the dashboard's card needs no other chart. */
+  getRevenueMrr: (range: RevenueRange) => Promise<MrrResponse>;
   /** Every chart of the range, asked for together. */
   getRevenueCharts: (range: RevenueRange) => Promise<RevenueCharts>;
   getRevenueCohorts: (kind: 'paying' | 'active', from: string, to: string) => Promise<CohortResponse>;
@@ -43,6 +45,7 @@ export const revenueData = (http: HttpClient) => {
   return {
     methods: {
       getRevenueSummary: () => get<RevenueSummary>('summary'),
+      getRevenueMrr: (range) => get<MrrResponse>('mrr', { interval: range.interval, from: range.from, to: range.to }),
       getRevenueCharts: async (range) => {
         const query = { interval: range.interval, from: range.from, to: range.to };
         const [mrr, movement, conversion, churn, revenue, cancellations] = await Promise.all([

@@ -2,6 +2,7 @@ import type { ClientGlance } from '@contract/glance';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { setupServer } from 'msw/node';
 import type { IsAuthenticatedResponse, SignedInUser } from '@contract/auth';
+import type { MrrResponse } from '@contract/revenue';
 
 /** A client with nothing recorded yet, at a glance: tests spread their facts over it. */
 export const EMPTY_GLANCE: ClientGlance = {
@@ -31,6 +32,7 @@ export const EMPTY_GLANCE: ClientGlance = {
  * yet" for any client unless a test says otherwise, so the many tests of other parts of that page
  * need no handlers of their own; tests/console/client360.test.tsx and override-management.test.tsx answer them for real.
  * So do the video categories the dashboard looks the most popular one up in (its card's link).
+ * So does the dashboard's MRR card.
  */
 const client360Defaults = [
   // A client's data rights: not erased, nobody looked (tests/console/client-data-rights.test.tsx answers them for real).
@@ -41,6 +43,8 @@ const client360Defaults = [
   http.get('*/api/admin/v1/clients/:id/tags', () => HttpResponse.json({ tags: [] })),
   http.get('*/api/admin/v1/video-categories', () => HttpResponse.json([], { headers: { 'content-range': 'video-categories */0' } })),
   http.get('*/api/admin/v1/clients/:id/glance', () => HttpResponse.json(EMPTY_GLANCE)),
+  // The dashboard's MRR card (roles with 'revenue.read'): no revenue recorded yet.
+  http.get('*/api/admin/v1/revenue/mrr', () => HttpResponse.json({ periods: [], as_of: new Date().toISOString() } satisfies MrrResponse)),
 ];
 
 /**
