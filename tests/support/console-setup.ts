@@ -1,6 +1,7 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
+import { serverReachability } from '../../src/providers/serverReachability';
 import { server } from './msw';
 
 // The first render of the whole admin (lazy pages included) takes a few seconds in jsdom.
@@ -49,6 +50,9 @@ afterEach(() => {
   server.events.removeAllListeners();
   window.localStorage.clear();
   window.history.replaceState(null, '', '/');
+  // The page's one reachability outlives the app a test rendered (the files share the window): an
+  // outage a test caused, on purpose or by a call that failed, ends with it and stops its probes.
+  serverReachability.answered();
   const unhandled = unhandledRequests.splice(0);
   if (unhandled.length > 0) {
     throw new Error(`The fake backend has no handler for ${unhandled.length} request(s):\n${[...new Set(unhandled)].join('\n')}`);
