@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
 import { recordAudit } from '../../server/src/audit/record';
 import { afterCursorCondition, parseTimelineCursor, revenueCatEvent } from '../../server/src/clients/timelineRules';
+import { TIMELINE_SOURCES } from '../../server/src/clients/timeline';
 import { TimelineResponse, type TimelineEntry } from '@contract/timeline';
 import { overrideEnd } from '@contract/clientRules';
 import { testDatabases } from '../support/databases';
@@ -27,6 +28,11 @@ describe('timeline rules', () => {
     expect(revenueCatEvent('CANCELLATION', 'UNSUBSCRIBE')).toBe('purchase.cancellation');
     expect(revenueCatEvent('RENEWAL', null)).toBe('purchase.renewal');
     expect(revenueCatEvent('SUBSCRIPTION_PAUSED', null)).toBe('purchase.other');
+  });
+
+  it('gives every source its own number: the cursor and the entry ids name the source by it', () => {
+    const numbers = TIMELINE_SOURCES.map((source) => source.src);
+    expect(numbers.filter((n, i) => numbers.indexOf(n) !== i)).toEqual([]);
   });
 });
 
