@@ -11,6 +11,8 @@ import { directStats } from '../support/statsDirect';
 import { clientInEverySection, PERSON, resetClientData } from '../support/clientDataFixtures';
 import { zipEntries } from '../support/zipEntries';
 import { rawClient, STAND_IN, startMindbodyStandIn } from '../support/mindbodyStandIn';
+import { asDelivered, INITIAL_PURCHASE_SAMPLE } from '../support/revenuecatSamples';
+import { refreshRevenue } from '../../server/src/revenue/keep';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const SEARCH_KEY = 'search-only-key-for-tests';
@@ -191,6 +193,23 @@ describe.each(testDatabases())('a client’s data rights on $name', ({ open }) =
     );
     const [event] = await database.query<Record<string, unknown>>(`SELECT app_user_id, state, body FROM revenuecat_events WHERE event_id = 'evt-after-erase'`);
     expect(event).toMatchObject({ app_user_id: null, state: 'ignored', body: { erased: true } });
+  });
+
+  it('the Revenue area keeps counting an erased client: recomputing their figures (a backfill) changes nothing', async () => {
+    const { clientId } = await clientInEverySection(database, NOW);
+    const purchase = asDelivered(INITIAL_PURCHASE_SAMPLE, { id: 'evt-zelda-1', eventAt: new Date(NOW.getTime() - 5 * 86_400_000) });
+    await database.query(`UPDATE revenuecat_events SET body = $2 WHERE event_id = 'evt-zelda-1' AND client_id = $1`, [clientId, JSON.stringify(purchase)]);
+    await refreshRevenue(database, [clientId]);
+    const figures = () =>
+      database.query<{ kind: string; day: string; n: number; amount: string }>(
+        `SELECT kind, to_char(day, 'YYYY-MM-DD') AS day, n, amount::text AS amount FROM revenue_changes WHERE client_id = $1 ORDER BY kind, day, amount`,
+        [clientId],
+      );
+    const before = await figures();
+    expect(before).toContainEqual({ kind: 'gross', day: '2026-11-17', n: 1, amount: '4.99' });
+    expect((await erase(clientId, { reason: 'Art. 17 request', confirm_email: PERSON.email_address })).statusCode).toBe(200);
+    await refreshRevenue(database, [clientId]);
+    expect(await figures()).toEqual(before);
   });
 
   it('a Mindbody import of the same person does not bring the erased fields back', async () => {

@@ -9,10 +9,19 @@ import { buildHistory, readRevenueEvent, type History } from './history';
  * order, so two instances refreshing the same client take turns.
  */
 export async function refreshRevenue(database: Database, clientIds: readonly number[]): Promise<void> {
-  const ids = [...new Set(clientIds)].sort((a, b) => a - b);
-  if (ids.length === 0) return;
+  const asked = [...new Set(clientIds)].sort((a, b) => a - b);
+  if (asked.length === 0) return;
   await database.transaction(async (tx) => {
-    const present = await tx.query<{ id: number }>('SELECT id FROM clients WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE', [ids]);
+    const found = await tx.query<{ id: number; erased: boolean }>(
+      'SELECT id, erased_at IS NOT NULL AS erased FROM clients WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
+      [asked],
+    );
+    // An erased client's events no longer hold the facts (their bodies are emptied): the figures kept
+    // at the erasure stay as they are, so a backfill does not take them out of past months.
+    const erased = new Set(found.filter((row) => row.erased).map((row) => Number(row.id)));
+    const ids = asked.filter((id) => !erased.has(id));
+    if (ids.length === 0) return;
+    const present = found.filter((row) => !erased.has(Number(row.id)));
     const rows = await tx.query<{ client_id: number; body: unknown }>(
       `SELECT client_id, body FROM revenuecat_events WHERE client_id = ANY($1::bigint[]) AND state = 'processed'`,
       [ids],
