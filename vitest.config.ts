@@ -12,6 +12,7 @@ export default defineConfig({
           name: 'console',
           environment: 'jsdom',
           include: ['tests/console/**/*.test.{ts,tsx}'],
+          exclude: ['tests/console/**/*.isolated.test.{ts,tsx}'],
           setupFiles: ['tests/support/console-setup.ts'],
           testTimeout: 20_000,
           // jsdom rendering is CPU-bound: one worker per core (Vitest's default leaves one core idle).
@@ -21,6 +22,21 @@ export default defineConfig({
           // Each test still renders its own app, msw handlers and history are reset after each test
           // and the window's size after each file (tests/support/console-setup.ts).
           isolate: false,
+          sequence: { groupOrder: 0 },
+        },
+      },
+      {
+        plugins: [react()],
+        resolve: { alias: contractAlias },
+        test: {
+          // A file that replaces modules (vi.mock) gets its own module registry: in the shared one an
+          // earlier file may already have loaded the real module. Named '*.isolated.test.tsx'.
+          name: 'console-isolated',
+          environment: 'jsdom',
+          include: ['tests/console/**/*.isolated.test.{ts,tsx}'],
+          setupFiles: ['tests/support/console-setup.ts'],
+          testTimeout: 20_000,
+          maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
       },

@@ -55,7 +55,11 @@ const args = process.argv.slice(2);
 if (args.length) process.exit(await run(['npx', 'vitest', 'run', ...args], ''));
 
 const lanes: Lane[] = [
-  { name: 'console and server tests', prefix: '', commands: [['npx', 'vitest', 'run', '--project', 'console', '--project', 'server']] },
+  {
+    name: 'console and server tests',
+    prefix: '',
+    commands: [['npx', 'vitest', 'run', '--project', 'console', '--project', 'console-isolated', '--project', 'server']],
+  },
   { name: 'browser tests', prefix: 'e2e │ ', commands: [['npx', 'vitest', 'run', '--project', 'e2e']] },
   {
     name: 'checks (tsc, ESLint, Prettier)',

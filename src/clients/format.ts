@@ -41,11 +41,9 @@ function formatter(kind: 'day' | 'moment', timeZone: string | undefined): Intl.D
   return format;
 }
 
-let studioZone: string | null | undefined;
-/** The studio's time zone from the page (undefined: the browser's). */
+/** The studio's time zone from the page (undefined: the browser's), read where the page keeps it on each call. */
 export function studioTimeZone(): string | undefined {
-  if (studioZone === undefined) studioZone = readRuntimeConfig().time_zone ?? null;
-  return studioZone ?? undefined;
+  return readRuntimeConfig().time_zone ?? undefined;
 }
 
 /** A calendar date as written (a contract's day, 'YYYY-MM-DD…'): 'Jan 5, 2026', whatever the zone; '' for none. */

@@ -1,4 +1,4 @@
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import {
   autopayEntries,
@@ -105,7 +105,6 @@ describe('date-times', () => {
     expect(calendarDay(undefined)).toBe('');
   });
   it("uses the studio's time zone the server put into the page", async () => {
-    vi.resetModules();
     const element = document.createElement('script');
     element.type = 'application/json';
     element.id = RUNTIME_CONFIG_ELEMENT_ID;
