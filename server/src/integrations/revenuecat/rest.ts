@@ -1,4 +1,5 @@
 import type { Config } from '../../config';
+import { retrying } from '../../lib/retry';
 
 /** RevenueCat's REST API v1, as far as the console uses it: deleting an erased client's subscriber. */
 export interface RevenueCatRest {
@@ -20,29 +21,40 @@ export class RevenueCatError extends Error {
   }
 }
 
-const TIMEOUT_MS = 15_000;
+/**
+ * One call, through the one retry helper: a few quick retries of a 429, a 5xx or no answer within the
+ * call; the erasure job's own retries (with back-off, after a restart too) take over from there.
+ */
+const POLICY = { attempts: 3, timeoutMs: 15_000, backoff: { firstMs: 1000, maxMs: 10_000 }, maxWaitMs: 30_000 } as const;
 
 export function createRevenueCatClient(options: { apiUrl: string; secretKey: string; fetch?: typeof fetch }): RevenueCatRest {
-  const send = options.fetch ?? fetch;
   return {
     mode: 'revenuecat',
     async deleteSubscriber(appUserId) {
       const url = `${options.apiUrl.replace(/\/$/, '')}/subscribers/${encodeURIComponent(appUserId)}`;
-      let response: Response;
-      try {
-        response = await send(url, {
-          method: 'DELETE',
-          headers: { authorization: `Bearer ${options.secretKey}`, accept: 'application/json' },
-          signal: AbortSignal.timeout(TIMEOUT_MS),
-        });
-      } catch (error) {
-        throw new RevenueCatError(`RevenueCat could not be reached: ${(error as Error).message}`);
-      }
-      if (response.ok || response.status === 404) return;
-      // The documented error body: { "message": string, "code": number }.
-      const body = (await response.json().catch(() => null)) as { message?: unknown } | null;
-      const message = typeof body?.message === 'string' ? body.message : response.statusText;
-      throw new RevenueCatError(`RevenueCat answered ${response.status}: ${message}`, response.status);
+      await retrying<void, RevenueCatError>(
+        { ...POLICY, ...(options.fetch ? { fetch: options.fetch } : {}) },
+        {
+          prepare: () => ({ url, init: { method: 'DELETE', headers: { authorization: `Bearer ${options.secretKey}`, accept: 'application/json' } } }),
+          classify: (response, body) => {
+            if (response.ok || response.status === 404) return { done: undefined };
+            // The documented error body: { "message": string, "code": number }.
+            let message = response.statusText;
+            try {
+              const parsed = JSON.parse(body) as { message?: unknown };
+              if (typeof parsed.message === 'string') message = parsed.message;
+            } catch {
+              // not JSON: the status text says it
+            }
+            const error = new RevenueCatError(`RevenueCat answered ${response.status}: ${message}`, response.status);
+            return response.status === 429 || response.status >= 500 ? { retry: error, unwell: response.status >= 500 } : { fail: error };
+          },
+          unreachable: (error) => new RevenueCatError(`RevenueCat could not be reached: ${error.message}`),
+          giveUp: (last) => {
+            throw last;
+          },
+        },
+      );
     },
   };
 }
