@@ -66,6 +66,9 @@ export default defineConfig({
           globalSetup: ['tests/e2e/global-setup.ts'],
           testTimeout: 120_000,
           hookTimeout: 180_000,
+          // A page on a busy machine (the other lane's tests beside it) may take seconds to show what a
+          // quiet one shows at once: expect.poll's own second made tests fail by the machine's load alone.
+          expect: { poll: { timeout: 30_000, interval: 100 } },
           // Each file starts its own server on its own copy of the seeded data and its own Chromium, so
           // files share nothing; two at a time keep both cores busy while one waits on the other.
           maxWorkers: 2,

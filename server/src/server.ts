@@ -70,18 +70,29 @@ async function main() {
 
   const app = await buildApp({ config, database });
 
+  // The requests being answered, named when a stop runs out of time.
+  const open = new Set<{ method?: string; url?: string }>();
+  app.server.on('request', (request, response) => {
+    open.add(request);
+    response.on('close', () => open.delete(request));
+  });
+
   let stopping = false;
   shutdown = async (reason: string, exitCode: number) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ reason }, 'shutting down');
+    // What the stop was waiting on when the deadline ran out, so an unclean stop can be explained.
+    let waitingOn = 'requests still answering and the jobs running';
     const deadline = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
+      const openRequests = [...open].map((request) => `${request.method} ${request.url}`).slice(0, 20);
+      app.log.error({ waitingOn, openRequests }, 'shutdown took too long; exiting');
       process.exit(1);
     }, SHUTDOWN_DEADLINE_MS);
     deadline.unref();
     try {
       await app.close(); // stops accepting, lets in-flight requests finish
+      waitingOn = 'the database closing';
       await database.close();
       process.exit(exitCode);
     } catch (error) {
