@@ -850,6 +850,7 @@ export const en = {
       'broadcast.edit': 'Edited a broadcast draft',
       'broadcast.send': 'Sent a broadcast draft',
       'broadcast.cancel': 'Cancelled a broadcast',
+      'broadcast.winner': 'Picked the version sent to the rest of a broadcast',
       'client.contact': 'Logged a contact',
       'client.snooze': 'Snoozed off the at-risk list',
     },

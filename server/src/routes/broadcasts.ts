@@ -50,13 +50,31 @@ const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const { filter, segment_id, title, body, send_at, draft, goal, holdout_percent, max_per_minute } = request.body;
+      const {
+        filter,
+        segment_id,
+        title,
+        body,
+        send_at,
+        draft,
+        goal,
+        holdout_percent,
+        max_per_minute,
+        variants,
+        test_percent,
+        pick_winner_after_hours,
+        winner_metric,
+      } = request.body;
       return createBroadcast(
         deps,
         {
           kind: 'broadcast',
-          title,
-          body,
+          title: title ?? '',
+          body: body ?? '',
+          variants,
+          testPercent: test_percent,
+          pickWinnerAfterHours: pick_winner_after_hours,
+          winnerMetric: winner_metric,
           filter,
           segmentId: segment_id,
           sendAt: optionalDate(send_at),
