@@ -119,7 +119,7 @@ export async function broadcastOutcome(db: Queryable, id: number): Promise<Broad
         }
       : null,
     winner_due_at:
-      versions && !picked && started && broadcast.pick_winner_after_hours !== null
+      versions && !picked && started && broadcast.pick_winner_after_hours !== null && Number(broadcast.waiting) > 0
         ? new Date(new Date(started).getTime() + Number(broadcast.pick_winner_after_hours) * 3_600_000).toISOString()
         : null,
     waiting: Number(broadcast.waiting),
