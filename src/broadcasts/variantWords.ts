@@ -19,7 +19,12 @@ export function winnerSentence(
     if (!outcome.winner_due_at || outcome.waiting === 0) return null;
     return {
       key: 'outcomes.versions.waiting',
-      options: { smart_count: outcome.waiting, metric: metricWords(metricBefore), when: dateTime(outcome.winner_due_at) },
+      options: {
+        count: outcome.waiting.toLocaleString('en'),
+        smart_count: outcome.waiting,
+        metric: metricWords(metricBefore),
+        when: dateTime(outcome.winner_due_at),
+      },
     };
   }
   const metric = metricWords(winner.metric);

@@ -1253,7 +1253,7 @@ export const en = {
       line: 'Version %{letter} “%{title}”: sent %{sent} · opened %{opened} (%{open_rate}) · %{converted} of %{clients} %{did} (%{rate})',
       winner_mark: 'went to the rest',
       waiting:
-        'The rest (%{smart_count} client) gets the best version by %{metric} at %{when}. |||| The rest (%{smart_count} clients) gets the best version by %{metric} at %{when}.',
+        'The rest (%{count} client) gets the best version by %{metric} at %{when}. |||| The rest (%{count} clients) gets the best version by %{metric} at %{when}.',
       better: 'Version %{letter} went to the rest: %{rate} vs %{others} (%{metric}), better beyond the interval.',
       no_clear_winner: 'No version was better beyond the interval (%{rates}, %{metric}): the first one, A, went to the rest.',
       no_data: 'No figures yet when the winner was picked: the first one, A, went to the rest.',

@@ -43,6 +43,7 @@ describe("why a broadcast's version went to the rest, in plain words", () => {
   it('says when the rest gets the best version before the pick, and nothing with one text or nobody waiting', () => {
     const before = { variants: [version(0), version(1)], winner: null, winner_due_at: '2026-11-20T14:00:00Z', waiting: 120 };
     expect(winnerSentence(before, 'open', words)).toMatchObject({ key: 'outcomes.versions.waiting', options: { smart_count: 120, metric: 'open rate' } });
+    expect(winnerSentence({ ...before, waiting: 1437 }, 'open', words)?.options).toMatchObject({ count: '1,437' });
     expect(winnerSentence({ ...before, waiting: 0 }, 'open', words)).toBeNull();
     expect(winnerSentence({ variants: [], winner: null, winner_due_at: null, waiting: 0 }, 'open', words)).toBeNull();
   });
