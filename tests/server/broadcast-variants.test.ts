@@ -184,6 +184,7 @@ describe.each(testDatabases())('broadcast versions on $name', ({ open }) => {
     expect(cancelled).toMatchObject({ status: 'cancelled', winner: null, counts: { waiting: 0, not_sent: split.rest.length } });
     expect(accounted(cancelled)).toBe(cancelled.recipients);
     expect((await titles(id)).size).toBe(split.byVersion.flat().length);
+    expect(await outcome(id)).toMatchObject({ waiting: 0, winner: null, winner_due_at: null, clients: split.byVersion.flat().length });
   });
 
   it('picks the version with the best conversion rate beyond the interval after the hours, sends it to the rest by itself, and measures each version as computed by hand', async () => {

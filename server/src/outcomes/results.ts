@@ -53,7 +53,7 @@ interface BroadcastVersionsRow {
   started_at: Date | string | null;
   send_at: Date | string | null;
   pick_winner_after_hours: number | null;
-  waiting: number;
+  status: string;
 }
 
 /**
@@ -64,9 +64,7 @@ interface BroadcastVersionsRow {
 export async function broadcastOutcome(db: Queryable, id: number): Promise<BroadcastOutcome> {
   const [broadcast] = await db.query<{ goal: GoalKind; goal_window_days: number; holdout_percent: number; title: string; body: string } & BroadcastVersionsRow>(
     `SELECT goal, goal_window_days, holdout_percent, title, body, variants, winner_metric, winner_variant, winner_reason, winner_figures, winner_picked_at,
-            started_at, send_at, pick_winner_after_hours,
-            CASE WHEN variants IS NULL OR winner_variant IS NOT NULL THEN 0
-                 ELSE (SELECT count(*) FROM broadcast_recipients r WHERE r.broadcast_id = broadcasts.id AND r.status = 'waiting') END::int AS waiting
+            started_at, send_at, pick_winner_after_hours, status
      FROM broadcasts WHERE id = $1`,
     [id],
   );
@@ -86,6 +84,11 @@ export async function broadcastOutcome(db: Queryable, id: number): Promise<Broad
     .map((row) => (row.closes ? new Date(row.closes).getTime() : 0))
     .reduce((a, b) => Math.max(a, b), 0);
   const started = broadcast.started_at ?? broadcast.send_at;
+  // The rest, until the pick (their rows have no version); a cancelled broadcast's rest will never be sent.
+  const waiting =
+    versions && !picked && ['scheduled', 'sending'].includes(broadcast.status)
+      ? rows.filter((row) => !row.held_out && row.variant === null).reduce((sum, row) => sum + Number(row.clients), 0)
+      : 0;
   return {
     broadcast_id: id,
     goal: broadcast.goal,
@@ -119,10 +122,10 @@ export async function broadcastOutcome(db: Queryable, id: number): Promise<Broad
         }
       : null,
     winner_due_at:
-      versions && !picked && started && broadcast.pick_winner_after_hours !== null && Number(broadcast.waiting) > 0
+      versions && !picked && started && broadcast.pick_winner_after_hours !== null && waiting > 0
         ? new Date(new Date(started).getTime() + Number(broadcast.pick_winner_after_hours) * 3_600_000).toISOString()
         : null,
-    waiting: Number(broadcast.waiting),
+    waiting,
   };
 }
 
