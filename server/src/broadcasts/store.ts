@@ -11,6 +11,7 @@ import { countClients } from '../segments/count';
 import { segmentFilter, storedFilter } from '../segments/queries';
 import { getBroadcast } from './queries';
 import { insertRecipients } from './recipients';
+import { assignVariants } from './variants';
 
 /** The job that sends a broadcast's pushes (send.ts), on the queue's messages lane. */
 export const BROADCAST_SEND = 'broadcasts.send';
@@ -80,6 +81,8 @@ async function startSending(
   const fixed = await insertRecipients(tx, id, target, now);
   if (fixed === 0) throw new HttpError(400, 'No client matches: nothing to send', [{ path: 'filter', message: 'selects no client' }]);
   const recipients = fixed - (await splitBroadcastAudience(tx, id, sendAt ?? now));
+  // Versions of its text: dealt among those left, after the holdout.
+  await assignVariants(tx, id);
   const status: BroadcastStatus = sendAt ? 'scheduled' : 'sending';
   await tx.query('UPDATE broadcasts SET status = $2, recipients = $3, send_at = $4, started_at = $5 WHERE id = $1', [
     id,

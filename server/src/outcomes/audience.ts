@@ -1,12 +1,10 @@
 import type { Queryable } from '../db/client';
-import { assignVariants } from '../broadcasts/variants';
 import { automatedSeed, broadcastSeed, holdoutDrawSql, isHeldOut } from './rules';
 
 /**
  * A broadcast's audience split, once its recipients are fixed: every recipient gets an outcome row,
  * the held-out ones (holdoutDraw below the broadcast's share) leave broadcast_recipients, so they are
- * never sent to and its counts still add up to `recipients`; with versions of its text, the others
- * are dealt to the test part's versions or wait for the winner (broadcasts/variants.ts). Answers how many were held out. The one
+ * never sent to and its counts still add up to `recipients`. Answers how many were held out. The one
  * place the sending side calls; `sentAt` is when it is meant to go out.
  */
 export async function splitBroadcastAudience(tx: Queryable, broadcastId: number, sentAt: Date): Promise<number> {
@@ -42,8 +40,6 @@ export async function splitBroadcastAudience(tx: Queryable, broadcastId: number,
   );
   const held = Number(row?.held ?? 0);
   if (held > 0) await tx.query('UPDATE broadcasts SET held_out = held_out + $2 WHERE id = $1', [broadcastId, held]);
-  // Versions of its text: dealt among those left, after the holdout.
-  await assignVariants(tx, broadcastId);
   return held;
 }
 
