@@ -302,6 +302,38 @@ describe.each(testDatabases())('broadcast versions on $name', ({ open }) => {
     result.variants.forEach((v, i) => expect(v.open_rate).toBeCloseTo(groups[i]!.x / groups[i]!.n, 12));
   });
 
+  it('keeps the versions of a draft, edits version A with the draft, and deals them when the draft is sent', async () => {
+    const start = new Date(NOW.getTime() + 3 * DAY);
+    await at(start);
+    const ids = await clients('draft', 60);
+    const created = await call('POST', '/api/admin/v1/broadcasts', {
+      filter: { q: '@draft.test' },
+      variants: VERSIONS.slice(1, 3),
+      test_percent: 50,
+      draft: true,
+    });
+    expect(created.statusCode, created.body).toBe(200);
+    const { id } = created.json();
+    expect(await read(id)).toMatchObject({
+      status: 'draft',
+      variants: VERSIONS.slice(1, 3),
+      test_percent: 50,
+      pick_winner_after_hours: 4,
+      winner_metric: 'conversion',
+    });
+    const edited = await call('PUT', `/api/admin/v1/broadcasts/${id}`, { title: 'Edited A', body: 'Edited text' });
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().variants).toEqual([{ title: 'Edited A', body: 'Edited text' }, VERSIONS[2]]);
+    expect((await call('POST', `/api/admin/v1/broadcasts/${id}/send`, {})).statusCode).toBe(200);
+    await drain();
+    const split = expectedSplit(id, ids, 0, 50, 2);
+    const got = await titles(id);
+    for (const client of split.byVersion[0]!) expect(got.get(client)).toBe('Edited A');
+    for (const client of split.byVersion[1]!) expect(got.get(client)).toBe(VERSIONS[2]!.title);
+    expect(got.size).toBe(split.byVersion.flat().length);
+    expect((await read(id)).counts.waiting).toBe(split.rest.length);
+  });
+
   it('refuses bad versions and settings with 400, naming the field', async () => {
     const base = { filter: { q: '@split.test' } };
     const refused = async (payload: object, path: string) => {
