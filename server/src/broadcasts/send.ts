@@ -51,7 +51,9 @@ const SANDBOX_IN_FLIGHT = 64;
  * outcomes in groups. No statement touches the broadcast's or the job's row per send: the counts are
  * the recipients' rows. A recipient is `sent` once FCM accepted its message; one FCM asks to wait
  * for is `retrying` until its retry time (the push service's back-off), then `failed` after the
- * last retry. Each push keeps the idempotency key `broadcast:<id>` per client.
+ * last retry. Each push keeps the idempotency key `broadcast:<id>` per client. With versions of its
+ * text, each recipient gets its version's; once only the rest is left ('waiting'), the job defers
+ * itself to the pick's time, picks the winner (variants.ts) and sends it to the rest.
  */
 export function createBroadcastSending(app: Pick<FastifyInstance, 'database' | 'clock' | 'push' | 'config' | 'log'>, pacer?: Pacer) {
   const { database, clock } = app;
