@@ -65,6 +65,8 @@ export const AUDIT_ACTIONS = [
   'broadcast.edit',
   'broadcast.send',
   'broadcast.cancel',
+  // a version of a broadcast's text picked for the rest (the system acts)
+  'broadcast.winner',
   // the Revenue area's backfill of its kept figures
   'revenue.backfill',
   // the at-risk list: a contact logged (called, texted, left a message), a snooze off the list

@@ -4,6 +4,18 @@ import { PUSH_BODY_MAX, PUSH_TITLE_MAX } from './clientRules';
 import { Id, Int4Id } from './ids';
 import { unknownPlaceholders } from './placeholders';
 import { Goal, GoalKind, HoldoutPercent } from './outcomes';
+import {
+  PICK_WINNER_HOURS_DEFAULT,
+  PICK_WINNER_HOURS_MAX,
+  PICK_WINNER_HOURS_MIN,
+  TEST_PERCENT_DEFAULT,
+  TEST_PERCENT_MAX,
+  TEST_PERCENT_MIN,
+  VARIANTS_MAX,
+  VARIANTS_MIN,
+  WINNER_METRICS,
+  WINNER_REASONS,
+} from './outcomeRules';
 import { jsonParam, rangeParam } from './raSimpleRest';
 
 /**
@@ -37,11 +49,56 @@ const Body = z
 
 const Message = { title: Title.refine(placeholdersKnown, { message: 'title has a placeholder nothing fills' }), body: Body };
 
+const wholeFrom = (field: string, min: number, max: number) => {
+  const message = `${field} must be a whole number from ${min} to ${max}`;
+  return z.number({ message }).int(message).min(min, message).max(max, message);
+};
+
+/** One version of a broadcast's text: both a title and a message (a version without a title would not tell). */
+export const Variant = z
+  .object({
+    title: z
+      .string({ message: 'title must be text' })
+      .trim()
+      .min(1, 'title must not be empty')
+      .max(PUSH_TITLE_MAX, `title must be at most ${PUSH_TITLE_MAX} characters`)
+      .refine(placeholdersKnown, { message: 'title has a placeholder nothing fills' }),
+    body: Body,
+  })
+  .strict();
+export type Variant = z.output<typeof Variant>;
+
+const VARIANT_FIELDS = ['test_percent', 'pick_winner_after_hours', 'winner_metric'] as const;
+
 export const CreateBroadcastBody = z
   .object({
     filter: ClientFilter.optional().describe('the clients to reach, as a client filter'),
     segment_id: Int4Id.optional().describe("or a saved segment's id: its filter at the moment of sending"),
-    ...Message,
+    title: z
+      .string({ message: 'title must be text' })
+      .trim()
+      .max(PUSH_TITLE_MAX, `title must be at most ${PUSH_TITLE_MAX} characters`)
+      .refine(placeholdersKnown, { message: 'title has a placeholder nothing fills' })
+      .optional(),
+    body: Body.optional().describe('the message; left out when `variants` are given'),
+    variants: z
+      .array(Variant, { message: `variants must be a list of ${VARIANTS_MIN} or ${VARIANTS_MAX} versions ({ title, body })` })
+      .min(VARIANTS_MIN, `variants must have ${VARIANTS_MIN} or ${VARIANTS_MAX} versions`)
+      .max(VARIANTS_MAX, `variants must have ${VARIANTS_MIN} or ${VARIANTS_MAX} versions`)
+      .optional()
+      .describe(
+        "instead of title and body: 2 or 3 versions, each sent to an equal share of the test part; the winner goes to the rest. The first version is the broadcast's own title and body, and the one sent when none is better beyond the interval",
+      ),
+    test_percent: wholeFrom('test_percent', TEST_PERCENT_MIN, TEST_PERCENT_MAX)
+      .optional()
+      .describe(`with variants: the share of the clients sent to (after the holdout) that tests the versions (default ${TEST_PERCENT_DEFAULT})`),
+    pick_winner_after_hours: wholeFrom('pick_winner_after_hours', PICK_WINNER_HOURS_MIN, PICK_WINNER_HOURS_MAX)
+      .optional()
+      .describe(`with variants: hours after the test part was sent when the winner is picked and sent to the rest (default ${PICK_WINNER_HOURS_DEFAULT})`),
+    winner_metric: z
+      .enum(WINNER_METRICS, { message: `winner_metric must be one of ${WINNER_METRICS.join(', ')}` })
+      .optional()
+      .describe('with variants: conversion (reached the goal ÷ clients, the default) or open (opened ÷ sent)'),
     send_at: z.iso.datetime({ offset: true, message: 'send_at must be an ISO date-time' }).optional().describe('later: when to send (now when absent)'),
     draft: z.boolean().optional().describe('true: keep it as a draft, send nothing'),
     goal: Goal.optional().describe('what counts as the push working (default: any, within 7 days)'),
@@ -54,7 +111,22 @@ export const CreateBroadcastBody = z
       .describe('at most this many pushes a minute (a wave of app opens hits our own API); as fast as FCM allows when absent'),
   })
   .strict()
-  .refine((body) => (body.filter === undefined) !== (body.segment_id === undefined), { message: 'give either filter or segment_id', path: ['filter'] });
+  .refine((body) => (body.filter === undefined) !== (body.segment_id === undefined), { message: 'give either filter or segment_id', path: ['filter'] })
+  .superRefine((body, context) => {
+    if (body.variants === undefined) {
+      if (body.body === undefined) context.addIssue({ code: 'custom', path: ['body'], message: 'body is required: the message text (or give variants)' });
+      for (const field of VARIANT_FIELDS)
+        if (body[field] !== undefined) context.addIssue({ code: 'custom', path: [field], message: `${field} applies only with variants` });
+      return;
+    }
+    for (const field of ['title', 'body'] as const)
+      if (body[field] !== undefined)
+        context.addIssue({
+          code: 'custom',
+          path: [field],
+          message: `give either ${field} or variants: with variants the first version is the broadcast's text`,
+        });
+  });
 export type CreateBroadcastBody = z.input<typeof CreateBroadcastBody>;
 
 export const BulkPushBody = z
@@ -94,14 +166,23 @@ export const Broadcast = z.object({
       skipped: z.number().int(),
       pending: z.number().int().describe('not sent yet (in flight included)'),
       retrying: z.number().int().describe('FCM asked to wait: tried again later'),
+      waiting: z.number().int().describe('with variants: the rest, waiting for the winner to be picked'),
       not_sent: z.number().int().describe('a cancelled broadcast: what it will not send'),
       skipped_by_reason: z.record(z.string(), z.number().int()).describe('opted_out, daily_cap, no_token'),
       failed_by_reason: z.record(z.string(), z.number().int()).describe(`${BROADCAST_FAILURE_REASONS.join(', ')} or an FCM error code`),
     })
-    .describe('sent + failed + skipped + pending + retrying + not_sent = recipients, at every moment once sent or scheduled'),
+    .describe('sent + failed + skipped + pending + retrying + waiting + not_sent = recipients, at every moment once sent or scheduled'),
   goal: GoalKind,
   window_days: z.number().int(),
   holdout_percent: z.number().int(),
+  variants: z.array(Variant).nullable().describe('the versions of its text (the first is `title` and `body`), null with one text'),
+  test_percent: z.number().int().nullable(),
+  pick_winner_after_hours: z.number().int().nullable(),
+  winner_metric: z.enum(WINNER_METRICS).nullable(),
+  winner: z
+    .object({ index: z.number().int(), reason: z.enum(WINNER_REASONS), picked_at: z.iso.datetime({ offset: true }) })
+    .nullable()
+    .describe('the version sent to the rest, once picked'),
   held_out: z.number().int().describe('clients kept out to measure the lift: not among recipients, never sent to'),
   created_by: z.string().nullable(),
   created_at: z.iso.datetime({ offset: true }),

@@ -21,3 +21,24 @@ export type OutcomeGroup = (typeof OUTCOME_GROUPS)[number];
 export const OUTCOME_FILTER = /^(broadcast:[1-9]\d{0,14}|automated:[1-6]:\d{4}-\d{2}-\d{2}):(clients|sent|opened|converted|held_out|held_out_converted)$/;
 
 export const goalReachedBy = (goal: GoalKind, event: GoalEvent) => goal === 'any' || goal === event;
+
+/**
+ * Versions of a broadcast's text (docs/automation.md#versions-a-test-then-the-winner): 2 or 3, each
+ * sent to an equal share of a test part; after some hours the best by the chosen rate goes to the rest.
+ */
+export const VARIANTS_MIN = 2;
+export const VARIANTS_MAX = 3;
+export const TEST_PERCENT_MIN = 5;
+export const TEST_PERCENT_MAX = 50;
+export const TEST_PERCENT_DEFAULT = 20;
+export const PICK_WINNER_HOURS_MIN = 1;
+export const PICK_WINNER_HOURS_MAX = 168;
+export const PICK_WINNER_HOURS_DEFAULT = 4;
+/** conversion: reached the goal ÷ clients of the version; open: opened ÷ pushes sent (FCM accepted or queued). */
+export const WINNER_METRICS = ['conversion', 'open'] as const;
+export type WinnerMetric = (typeof WINNER_METRICS)[number];
+/** better: beat every other version beyond the 95 % interval; no_clear_winner / no_data: the first one is sent. */
+export const WINNER_REASONS = ['better', 'no_clear_winner', 'no_data'] as const;
+export type WinnerReason = (typeof WINNER_REASONS)[number];
+/** 'A', 'B', 'C': how the console and the docs name a version. */
+export const variantLetter = (index: number) => String.fromCharCode(65 + index);

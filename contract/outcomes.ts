@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { Id } from './ids';
 import { MESSAGE_TYPES } from './messageTypes';
-import { GOAL_KINDS, GOAL_WINDOW_DEFAULT_DAYS, GOAL_WINDOW_MAX_DAYS, GOAL_WINDOW_MIN_DAYS, HOLDOUT_MAX_PERCENT } from './outcomeRules';
+import {
+  GOAL_KINDS,
+  GOAL_WINDOW_DEFAULT_DAYS,
+  GOAL_WINDOW_MAX_DAYS,
+  GOAL_WINDOW_MIN_DAYS,
+  HOLDOUT_MAX_PERCENT,
+  WINNER_METRICS,
+  WINNER_REASONS,
+} from './outcomeRules';
 
 export * from './outcomeRules';
 
@@ -58,7 +66,32 @@ export const BroadcastOutcome = z.object({
   holdout_percent: z.number().int(),
   ...Figures,
   window_closes_at: z.iso.datetime({ offset: true }).nullable().describe('after this the figures no longer change'),
-  variants: z.array(z.object({ index: z.number().int(), title: z.string(), body: z.string(), ...Figures })),
+  variants: z
+    .array(
+      z.object({
+        index: z.number().int().describe('0 = the first version (A)'),
+        title: z.string(),
+        body: z.string(),
+        ...Figures,
+        open_rate: rate.describe('opened / sent, null before any was sent'),
+        winner: z.boolean().describe('the version sent to the rest'),
+      }),
+    )
+    .describe("with versions: each one's figures in the test part (empty with one text)"),
+  winner: z
+    .object({
+      index: z.number().int(),
+      reason: z.enum(WINNER_REASONS).describe('better: beat every other version beyond the 95 % interval; otherwise the first is sent'),
+      metric: z.enum(WINNER_METRICS),
+      picked_at: z.iso.datetime({ offset: true }),
+      versions: z
+        .array(z.object({ clients: count, hits: count, rate }))
+        .describe("each version's figures when the winner was picked: conversions of its clients, or opens of its sent pushes"),
+    })
+    .nullable()
+    .describe('with versions, once picked'),
+  winner_due_at: z.iso.datetime({ offset: true }).nullable().describe('with versions, before the pick: when the winner is picked'),
+  waiting: count.describe('with versions: clients waiting for the winner (not in the figures above until it is sent to them)'),
 });
 export type BroadcastOutcome = z.infer<typeof BroadcastOutcome>;
 

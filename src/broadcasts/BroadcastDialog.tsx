@@ -11,6 +11,7 @@ import { failureReason } from '../messaging/failureReason';
 import { useConsoleDataProvider } from '../providers/dataProvider';
 import { GoalFields, goalValid, proposedGoal } from './GoalFields';
 import { BROADCASTS_PATH } from './paths';
+import { VariantFields, noVariants, variantsRequest, variantsValid } from './VariantFields';
 
 export type BroadcastTarget = { segment_id: number } | { filter: ClientFilter };
 
@@ -18,6 +19,8 @@ export type BroadcastTarget = { segment_id: number } | { filter: ClientFilter };
  * A push to every client of a segment or a filter (docs/automation.md#broadcasts): the message,
  * now or at a moment, or a draft; sending asks once more, naming how many clients it reaches.
  * With `draft`, the same dialog edits a saved draft: its text is saved, then it is sent or scheduled.
+ * A new broadcast may carry up to three versions of its text (VariantFields.tsx): the dialog's own
+ * title and message are the first.
  */
 export const BroadcastDialog = ({
   target,
@@ -43,6 +46,9 @@ export const BroadcastDialog = ({
   const [confirming, setConfirming] = useState(false);
   const [done, setDone] = useState<BroadcastCreated | null>(null);
   const [goal, setGoal] = useState(() => proposedGoal(recipients));
+  const [versions, setVersions] = useState(noVariants);
+  const tested = !draft && versions.more.length > 0;
+  const letterA = tested ? ' (A)' : '';
   // One key per opening of the dialog: a click twice or a retried request sends one broadcast.
   const [key, setKey] = useState(newIdempotencyKey);
   const count = (estimate ? '~' : '') + recipients.toLocaleString();
@@ -55,7 +61,8 @@ export const BroadcastDialog = ({
         return dataProvider.createBroadcast(
           {
             ...target,
-            ...message,
+            // With versions, the dialog's own title and message are the first one.
+            ...(variantsRequest(versions, message) ?? message),
             goal: { kind: goal.kind, window_days: Number(goal.window_days) },
             holdout_percent: Number(goal.holdout_percent),
             ...(when ? { send_at: when } : {}),
@@ -77,10 +84,11 @@ export const BroadcastDialog = ({
     setConfirming(false);
     setDone(null);
     setKey(newIdempotencyKey());
+    setVersions(noVariants());
     send.reset();
     onClose();
   };
-  const ready = body.trim() !== '' && (!later || sendAt !== '') && (draft !== undefined || goalValid(goal));
+  const ready = body.trim() !== '' && (!later || sendAt !== '') && (draft !== undefined || (goalValid(goal) && variantsValid(versions, { title, body })));
   return (
     <Dialog open={open} onClose={send.isPending ? undefined : close} fullWidth maxWidth="sm" aria-labelledby="broadcast-title">
       <DialogTitle id="broadcast-title">{t(draft ? 'edit_title' : 'title', plural)}</DialogTitle>
@@ -96,11 +104,18 @@ export const BroadcastDialog = ({
           <DialogContentText role="alert">
             {t(later ? 'confirm_later' : 'confirm_now', { ...plural, when: sendAt.replace('T', ' ') })}
             {!draft && Number(goal.holdout_percent) > 0 && ` ${t('confirm_holdout', { percent: goal.holdout_percent })}`}
+            {tested &&
+              ` ${t('confirm_versions', {
+                versions: versions.more.length + 1,
+                percent: versions.test_percent,
+                smart_count: Number(versions.hours),
+                metric: t(`versions.metrics.${versions.metric}`),
+              })}`}
           </DialogContentText>
         ) : (
           <>
             <TextField
-              label={t('fields.title')}
+              label={t('fields.title') + letterA}
               value={title}
               onChange={(event) => setTitle(event.target.value)}
               slotProps={{ htmlInput: { maxLength: PUSH_TITLE_MAX } }}
@@ -108,7 +123,7 @@ export const BroadcastDialog = ({
               autoFocus
             />
             <TextField
-              label={t('fields.message')}
+              label={t('fields.message') + letterA}
               value={body}
               onChange={(event) => setBody(event.target.value)}
               helperText={t('placeholders')}
@@ -117,6 +132,7 @@ export const BroadcastDialog = ({
               minRows={3}
               fullWidth
             />
+            {!draft && <VariantFields values={versions} onChange={setVersions} />}
             {!draft && <GoalFields values={goal} onChange={setGoal} />}
             <FormControlLabel control={<Switch checked={later} onChange={(event) => setLater(event.target.checked)} />} label={t('later')} />
             {later && (
@@ -147,7 +163,7 @@ export const BroadcastDialog = ({
         ) : (
           <>
             <Button onClick={close}>{translate('ra.action.cancel')}</Button>
-            <Button onClick={() => send.mutate(true)} disabled={body.trim() === ''} loading={send.isPending}>
+            <Button onClick={() => send.mutate(true)} disabled={body.trim() === '' || !variantsValid(versions, { title, body })} loading={send.isPending}>
               {t('save_draft')}
             </Button>
             <Button variant="contained" onClick={() => setConfirming(true)} disabled={!ready}>

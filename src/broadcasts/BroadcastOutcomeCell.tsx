@@ -5,6 +5,7 @@ import type { Broadcast } from '@contract/broadcasts';
 import { OutcomeSummary } from '../common/OutcomeSummary';
 import { outcomeClientsPath } from '../common/outcomeWords';
 import { useConsoleDataProvider } from '../providers/dataProvider';
+import { VariantResults } from './VariantResults';
 
 /** A sent (or sending) broadcast's results in plain words, read again while the list refreshes. */
 export const BroadcastOutcomeCell = ({ broadcast }: { broadcast: Broadcast }) => {
@@ -32,11 +33,14 @@ export const BroadcastOutcomeCell = ({ broadcast }: { broadcast: Broadcast }) =>
       </Typography>
     );
   return (
-    <OutcomeSummary
-      figures={outcome.data}
-      goal={outcome.data.goal}
-      windowDays={outcome.data.window_days}
-      clientsPath={(group) => outcomeClientsPath(`broadcast:${broadcast.id}:${group}`)}
-    />
+    <>
+      <OutcomeSummary
+        figures={outcome.data}
+        goal={outcome.data.goal}
+        windowDays={outcome.data.window_days}
+        clientsPath={(group) => outcomeClientsPath(`broadcast:${broadcast.id}:${group}`)}
+      />
+      <VariantResults outcome={outcome.data} metric={broadcast.winner_metric ?? 'conversion'} />
+    </>
   );
 };

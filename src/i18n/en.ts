@@ -850,6 +850,7 @@ export const en = {
       'broadcast.edit': 'Edited a broadcast draft',
       'broadcast.send': 'Sent a broadcast draft',
       'broadcast.cancel': 'Cancelled a broadcast',
+      'broadcast.winner': 'Picked the version sent to the rest of a broadcast',
       'client.contact': 'Logged a contact',
       'client.snooze': 'Snoozed off the at-risk list',
     },
@@ -1085,6 +1086,7 @@ export const en = {
       skipped: 'skipped %{n}',
       retrying: 'retrying %{n}',
       pending: 'pending %{n}',
+      waiting: 'waiting for the winner %{n}',
       not_sent: 'not sent %{n}',
     },
     reasons: {
@@ -1111,6 +1113,21 @@ export const en = {
       confirm_later:
         'Send this push at %{when} to %{count} client? Quiet hours, opt-outs and the daily cap still apply. |||| Send this push at %{when} to %{count} clients? Quiet hours, opt-outs and the daily cap still apply.',
       confirm_holdout: '%{percent} % of them, drawn at random, are held out to measure the lift: they get nothing.',
+      confirm_versions:
+        '%{versions} versions are tested on %{percent} % of the others; after %{smart_count} hour the best by %{metric} goes to the rest. |||| %{versions} versions are tested on %{percent} % of the others; after %{smart_count} hours the best by %{metric} goes to the rest.',
+      versions: {
+        version: 'Version %{letter}',
+        add: 'Add a version',
+        remove: 'Remove version %{letter}',
+        help: 'Up to 3 versions: each goes to an equal share of a test part, then the best one goes to everyone else.',
+        test_percent: 'Test on (%)',
+        test_percent_help: 'Share of the clients (after the holdout) that tests the versions (5-50 %).',
+        hours: 'Pick the winner after (hours)',
+        hours_help: '1-168 hours after the test is sent.',
+        metric: 'Best by',
+        metrics: { conversion: 'conversion rate', open: 'open rate' },
+        needs_text: 'Each version needs a title and a message.',
+      },
       send_to: 'Send to %{count} client |||| Send to %{count} clients',
       schedule_to: 'Schedule for %{count} client |||| Schedule for %{count} clients',
       done_sending: 'Sending to %{count} client. |||| Sending to %{count} clients.',
@@ -1231,6 +1248,16 @@ export const en = {
     fields: { goal: 'Goal', window_days: 'Within (days)', holdout_percent: 'Hold out (%)' },
     help: {
       holdout: 'A random share of the clients is not sent to, so the lift can be measured (0-50 %).',
+    },
+    versions: {
+      line: 'Version %{letter} “%{title}”: sent %{sent} · opened %{opened} (%{open_rate}) · %{converted} of %{clients} %{did} (%{rate})',
+      winner_mark: 'went to the rest',
+      waiting:
+        'The rest (%{count} client) gets the best version by %{metric} at %{when}. |||| The rest (%{count} clients) gets the best version by %{metric} at %{when}.',
+      better: 'Version %{letter} went to the rest: %{rate} vs %{others} (%{metric}), better beyond the interval.',
+      no_clear_winner: 'No version was better beyond the interval (%{rates}, %{metric}): the first one, A, went to the rest.',
+      no_data: 'No figures yet when the winner was picked: the first one, A, went to the rest.',
+      metrics: { conversion: 'conversion rate', open: 'open rate' },
     },
     weeks: {
       title: 'Did it work? By week',

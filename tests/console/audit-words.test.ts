@@ -77,6 +77,7 @@ const SAMPLES: Record<AuditAction, Change> = {
   'broadcast.edit': { before: { title: 'Old', body: 'Old' }, after: { title: 'New', body: 'New' } },
   'broadcast.send': { before: { status: 'draft' }, after: { status: 'sending', recipients: 240 } },
   'broadcast.cancel': { before: { status: 'scheduled' }, after: { status: 'cancelled' } },
+  'broadcast.winner': { before: null, after: { winner: 1, reason: 'better', metric: 'conversion' } },
   'client.contact': { before: null, after: { kind: 'left_message', note: 'Asked about the timetable' } },
   'client.snooze': { before: null, after: { snoozed_until: '2026-11-29T12:00:00.000Z', note: 'On holiday' } },
   'client.export': { before: null, after: { format: 'zip' } },

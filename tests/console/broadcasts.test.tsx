@@ -28,11 +28,26 @@ const broadcast = (overrides: Partial<Broadcast> = {}): Broadcast => ({
   recipients: 3,
   recipients_estimate: false,
   max_per_minute: null,
-  counts: { sent: 1, failed: 0, skipped: 2, pending: 0, retrying: 0, not_sent: 0, skipped_by_reason: { opted_out: 1, no_token: 1 }, failed_by_reason: {} },
+  counts: {
+    sent: 1,
+    failed: 0,
+    skipped: 2,
+    pending: 0,
+    retrying: 0,
+    waiting: 0,
+    not_sent: 0,
+    skipped_by_reason: { opted_out: 1, no_token: 1 },
+    failed_by_reason: {},
+  },
   goal: 'any',
   window_days: 7,
   holdout_percent: 0,
   held_out: 0,
+  variants: null,
+  test_percent: null,
+  pick_winner_after_hours: null,
+  winner_metric: null,
+  winner: null,
   created_by: 'admin@localhost',
   created_at: '2026-11-20T10:00:00Z',
   started_at: '2026-11-20T10:00:00Z',
@@ -62,7 +77,7 @@ function backend() {
             id: 5,
             status: 'scheduled',
             send_at: '2026-12-01T09:00:00Z',
-            counts: { sent: 0, failed: 0, skipped: 0, pending: 2, retrying: 0, not_sent: 0, skipped_by_reason: {}, failed_by_reason: {} },
+            counts: { sent: 0, failed: 0, skipped: 0, pending: 2, retrying: 0, waiting: 0, not_sent: 0, skipped_by_reason: {}, failed_by_reason: {} },
           }),
           broadcast(),
           broadcast({
@@ -76,6 +91,7 @@ function backend() {
               skipped: 1,
               pending: 0,
               retrying: 0,
+              waiting: 0,
               not_sent: 527,
               skipped_by_reason: { opted_out: 1 },
               failed_by_reason: { unregistered: 2 },
@@ -86,14 +102,14 @@ function backend() {
             status: 'sending',
             title: 'Waiting on FCM',
             recipients: 10,
-            counts: { sent: 4, failed: 0, skipped: 0, pending: 2, retrying: 4, not_sent: 0, skipped_by_reason: {}, failed_by_reason: {} },
+            counts: { sent: 4, failed: 0, skipped: 0, pending: 2, retrying: 4, waiting: 0, not_sent: 0, skipped_by_reason: {}, failed_by_reason: {} },
           }),
           broadcast({
             id: 6,
             status: 'draft',
             title: 'Draft title',
             body: 'Old text',
-            counts: { sent: 0, failed: 0, skipped: 0, pending: 0, retrying: 0, not_sent: 0, skipped_by_reason: {}, failed_by_reason: {} },
+            counts: { sent: 0, failed: 0, skipped: 0, pending: 0, retrying: 0, waiting: 0, not_sent: 0, skipped_by_reason: {}, failed_by_reason: {} },
           }),
         ],
         {
@@ -117,6 +133,9 @@ function backend() {
         lift: { clients: 50, low: 25, high: 75, significant: true, method: 'normal' },
         window_closes_at: '2026-11-27T10:00:05Z',
         variants: [],
+        winner: null,
+        winner_due_at: null,
+        waiting: 0,
       }),
     ),
     http.put('*/api/admin/v1/broadcasts/:id', async ({ params, request }) => {
@@ -278,5 +297,137 @@ describe('broadcasts', { timeout: 60_000 }, () => {
     await within(dialog).findByText(/Sending to 3 clients\./);
     expect(calls.edited).toEqual([['6', { title: 'Draft title', body: 'New text' }]]);
     expect(calls.sent).toEqual([['6', {}]]);
+  });
+
+  it('sends up to three versions with the test share, the hours and the metric, the confirmation saying how they are tested', async () => {
+    const calls = backend();
+    const { user } = renderApp('/segments/7');
+    await user.click(await screen.findByRole('button', { name: 'Broadcast' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Broadcast to 1 client' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title' }), 'Come back');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Message' }), 'Classes this week');
+    await user.click(within(dialog).getByRole('button', { name: 'Add a version' }));
+    // Version B has no text yet: nothing can be sent.
+    expect(within(dialog).getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', true);
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title (B)' }), 'We miss you');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Message (B)' }), 'A free class is waiting');
+    expect(within(dialog).getByRole('textbox', { name: 'Title (A)' })).toHaveProperty('value', 'Come back');
+    await user.click(within(dialog).getByRole('button', { name: 'Add a version' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Title (C)' }), 'New videos');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Message (C)' }), 'Stream the new series');
+    // Three at most.
+    expect(within(dialog).queryByRole('button', { name: 'Add a version' })).toBeNull();
+    const share = within(dialog).getByRole('spinbutton', { name: 'Test on (%)' });
+    await user.clear(share);
+    await user.type(share, '60');
+    expect(within(dialog).getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', true);
+    await user.clear(share);
+    await user.type(share, '30');
+    const hours = within(dialog).getByRole('spinbutton', { name: 'Pick the winner after (hours)' });
+    await user.clear(hours);
+    await user.type(hours, '0');
+    expect(within(dialog).getByRole('button', { name: 'Continue' })).toHaveProperty('disabled', true);
+    await user.clear(hours);
+    await user.type(hours, '6');
+    await user.click(within(dialog).getByRole('combobox', { name: 'Best by' }));
+    await user.click(await screen.findByRole('option', { name: 'open rate' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(within(dialog).getByRole('alert').textContent).toMatch(
+      /3 versions are tested on 30 % of the others; after 6 hours the best by open rate goes to the rest\./,
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Send to 1 client' }));
+    await within(dialog).findByText(/Sending to 1 client\./);
+    expect(calls.created).toEqual([
+      {
+        segment_id: 7,
+        variants: [
+          { title: 'Come back', body: 'Classes this week' },
+          { title: 'We miss you', body: 'A free class is waiting' },
+          { title: 'New videos', body: 'Stream the new series' },
+        ],
+        test_percent: 30,
+        pick_winner_after_hours: 6,
+        winner_metric: 'open',
+        goal: { kind: 'any', window_days: 7 },
+        holdout_percent: 0,
+      },
+    ]);
+  });
+
+  it("shows each version's figures and the winner with its reason, and the rest waiting for it", async () => {
+    backend();
+    const versions = [
+      { title: 'Come back', body: 'Classes' },
+      { title: 'We miss you', body: 'Free class' },
+    ];
+    const figures = (clients: number, sent: number, opened: number, converted: number) => ({
+      clients,
+      sent,
+      delivered: sent,
+      opened,
+      converted,
+      conversion_rate: converted / clients,
+      holdout: { clients: 0, converted: 0, conversion_rate: null },
+      lift: null,
+    });
+    const waitingCounts = { sent: 100, failed: 0, skipped: 0, pending: 0, retrying: 0, waiting: 120, not_sent: 0, skipped_by_reason: {}, failed_by_reason: {} };
+    server.use(
+      http.get('*/api/admin/v1/broadcasts', () =>
+        HttpResponse.json(
+          [
+            broadcast({ id: 3, variants: versions, test_percent: 40, pick_winner_after_hours: 4, winner_metric: 'conversion' }),
+            broadcast({
+              id: 9,
+              status: 'sending',
+              recipients: 220,
+              counts: waitingCounts,
+              variants: versions,
+              test_percent: 45,
+              pick_winner_after_hours: 4,
+              winner_metric: 'open',
+            }),
+          ],
+          { headers: { 'content-range': 'broadcasts 0-1/2' } },
+        ),
+      ),
+      http.get('*/api/admin/v1/broadcasts/:id/outcome', ({ params }) => {
+        const picked = Number(params.id) === 3;
+        // A: 6 of 50 converted, B: 12 of 50 (12 % and 24 %); A opened 5 of 50, B 9 of 50.
+        const a = { index: 0, ...versions[0]!, ...figures(50, 50, 5, 6), open_rate: 5 / 50, winner: false };
+        const b = { index: 1, ...versions[1]!, ...figures(50, 50, 9, 12), open_rate: 9 / 50, winner: picked };
+        return HttpResponse.json({
+          broadcast_id: Number(params.id),
+          goal: 'any',
+          window_days: 7,
+          holdout_percent: 0,
+          ...figures(100, 100, 14, 18),
+          window_closes_at: null,
+          variants: [a, b],
+          winner: picked
+            ? {
+                index: 1,
+                reason: 'better',
+                metric: 'conversion',
+                picked_at: '2026-11-20T14:00:00Z',
+                versions: [
+                  { clients: 50, hits: 6, rate: 6 / 50 },
+                  { clients: 50, hits: 12, rate: 12 / 50 },
+                ],
+              }
+            : null,
+          winner_due_at: picked ? null : '2026-11-20T14:00:00Z',
+          waiting: picked ? 0 : 120,
+        });
+      }),
+    );
+    renderApp('/broadcasts');
+    await waitFor(() => expect(screen.getAllByTestId('variant-results')).toHaveLength(2));
+    const [sent, waiting] = screen.getAllByTestId('variant-results') as [HTMLElement, HTMLElement];
+    expect(within(sent).getByText('Version A “Come back”: sent 50 · opened 5 (10 %) · 6 of 50 came back (12 %)')).toBeTruthy();
+    expect(within(sent).getByText('Version B “We miss you”: sent 50 · opened 9 (18 %) · 12 of 50 came back (24 %) · went to the rest')).toBeTruthy();
+    expect(within(sent).getByText('Version B went to the rest: 24 % vs 12 % (conversion rate), better beyond the interval.')).toBeTruthy();
+    expect(within(waiting).getByText(/^The rest \(120 clients\) gets the best version by open rate at \S/)).toBeTruthy();
+    expect(within(waiting).queryByText(/went to the rest/)).toBeNull();
+    expect(screen.getByText(/waiting for the winner 120/)).toBeTruthy();
   });
 });

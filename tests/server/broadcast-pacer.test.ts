@@ -78,6 +78,7 @@ describe("a broadcast's counts", () => {
       skipped: 2,
       pending: 5,
       retrying: 4,
+      waiting: 0,
       not_sent: 0,
       skipped_by_reason: { opted_out: 2 },
       failed_by_reason: { gave_up: 1 },
@@ -88,6 +89,15 @@ describe("a broadcast's counts", () => {
   it('of a cancelled broadcast show what it will not send as not sent, and a cancelled draft all of it', () => {
     expect(recipientCounts(rows, 'cancelled', 17)).toMatchObject({ pending: 0, retrying: 0, not_sent: 9 });
     expect(recipientCounts([], 'cancelled', 40)).toMatchObject({ sent: 0, pending: 0, not_sent: 40 });
+  });
+
+  it('show the rest of a broadcast with versions as waiting for the winner, and as not sent once cancelled', () => {
+    const withRest = [...rows, { broadcast_id: 1, status: 'waiting', reason: null, n: 30 }];
+    const counts = recipientCounts(withRest, 'sending', 47);
+    expect(counts).toMatchObject({ sent: 5, pending: 5, retrying: 4, waiting: 30, not_sent: 0 });
+    expect(counts.sent + counts.failed + counts.skipped + counts.pending + counts.retrying + counts.waiting + counts.not_sent).toBe(47);
+    // Cancelled: pending 5, retrying 4 and the 30 waiting are not sent.
+    expect(recipientCounts(withRest, 'cancelled', 47)).toMatchObject({ pending: 0, retrying: 0, waiting: 0, not_sent: 39 });
   });
 });
 

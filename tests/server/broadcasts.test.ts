@@ -81,6 +81,7 @@ describe.each(testDatabases())('broadcasts on $name', ({ open }) => {
       skipped: 4,
       pending: 0,
       retrying: 0,
+      waiting: 0,
       not_sent: 0,
       skipped_by_reason: { opted_out: 1, no_token: 1, daily_cap: 2 },
       failed_by_reason: {},

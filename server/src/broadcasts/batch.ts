@@ -18,6 +18,8 @@ export interface Claimed {
   attempts: number;
   /** Set on a retry: the push whose deferred tokens are tried again. */
   push_id: number | null;
+  /** The version of the text it gets (0 = the first), null for a broadcast with one text. */
+  variant: number | null;
 }
 
 /** Claims up to `limit` due recipients (pending, or retrying whose time has come) as 'sending'. */
@@ -30,9 +32,9 @@ export async function claimBatch(tx: Queryable, broadcastId: number, now: Date, 
      ), claimed AS (
        UPDATE broadcast_recipients r SET status = 'sending', attempts = r.attempts + 1
        FROM due WHERE r.broadcast_id = $1 AND r.client_id = due.client_id
-       RETURNING r.client_id, r.attempts, r.push_id
+       RETURNING r.client_id, r.attempts, r.push_id, r.variant
      )
-     SELECT k.client_id, k.attempts, k.push_id, c.first_name, c.last_name, c.automated_messages_opt_out AS opted_out
+     SELECT k.client_id, k.attempts, k.push_id, k.variant, c.first_name, c.last_name, c.automated_messages_opt_out AS opted_out
      FROM claimed k JOIN clients c ON c.id = k.client_id ORDER BY k.client_id`,
     [broadcastId, now.toISOString(), limit],
   );
@@ -41,6 +43,7 @@ export async function claimBatch(tx: Queryable, broadcastId: number, now: Date, 
     client_id: Number(row.client_id),
     attempts: Number(row.attempts),
     push_id: row.push_id === null ? null : Number(row.push_id),
+    variant: row.variant === null ? null : Number(row.variant),
   }));
 }
 
@@ -198,13 +201,18 @@ export async function recordPushes(tx: Queryable, updates: PushUpdate[], at: Dat
     );
 }
 
-/** What is left of a broadcast: in flight or pending, and the earliest retry. */
-export async function openWork(db: Queryable, broadcastId: number): Promise<{ open: number; retrying: number; nextRetry: Date | null }> {
-  const [row] = await db.query<{ open: number; retrying: number; next_retry: Date | string | null }>(
+/** What is left of a broadcast: in flight or pending, waiting to retry (and the earliest retry), waiting for the winner. */
+export async function openWork(db: Queryable, broadcastId: number): Promise<{ open: number; retrying: number; waiting: number; nextRetry: Date | null }> {
+  const [row] = await db.query<{ open: number; retrying: number; waiting: number; next_retry: Date | string | null }>(
     `SELECT count(*) FILTER (WHERE status IN ('pending', 'sending'))::int AS open, count(*) FILTER (WHERE status = 'retrying')::int AS retrying,
-            min(retry_at) FILTER (WHERE status = 'retrying') AS next_retry
-     FROM broadcast_recipients WHERE broadcast_id = $1 AND status IN ('pending', 'sending', 'retrying')`,
+            count(*) FILTER (WHERE status = 'waiting')::int AS waiting, min(retry_at) FILTER (WHERE status = 'retrying') AS next_retry
+     FROM broadcast_recipients WHERE broadcast_id = $1 AND status IN ('pending', 'sending', 'retrying', 'waiting')`,
     [broadcastId],
   );
-  return { open: Number(row?.open ?? 0), retrying: Number(row?.retrying ?? 0), nextRetry: row?.next_retry ? new Date(row.next_retry) : null };
+  return {
+    open: Number(row?.open ?? 0),
+    retrying: Number(row?.retrying ?? 0),
+    waiting: Number(row?.waiting ?? 0),
+    nextRetry: row?.next_retry ? new Date(row.next_retry) : null,
+  };
 }

@@ -10,9 +10,10 @@ export interface RecipientCount {
 
 /**
  * A broadcast's counts from its recipients' rows, so they add up at every moment:
- * sent + failed + skipped + pending + retrying + not_sent = recipients. In flight counts as pending.
- * A cancelled broadcast sends nothing more: what it had not sent (pending, waiting to retry, or never
- * fixed for a draft) is `not_sent`. A draft has no rows yet: all zero.
+ * sent + failed + skipped + pending + retrying + waiting + not_sent = recipients. In flight counts as pending;
+ * `waiting` are the rest of a broadcast with versions of its text, until the winner is picked.
+ * A cancelled broadcast sends nothing more: what it had not sent (pending, waiting to retry or for the
+ * winner, or never fixed for a draft) is `not_sent`. A draft has no rows yet: all zero.
  */
 export function recipientCounts(rows: readonly RecipientCount[], status: BroadcastStatus, recipients: number, fixing = false): Broadcast['counts'] {
   const total = (...statuses: string[]) => rows.filter((row) => statuses.includes(row.status)).reduce((sum, row) => sum + Number(row.n), 0);
@@ -23,12 +24,13 @@ export function recipientCounts(rows: readonly RecipientCount[], status: Broadca
   };
   const done = { sent: total('sent'), failed: total('failed'), skipped: total('skipped') };
   // Recipients still being fixed (a large filter, in the background) are pending, by the estimate.
-  const unfixed = fixing ? Math.max(0, recipients - total('pending', 'sending', 'retrying', 'sent', 'failed', 'skipped')) : 0;
+  const unfixed = fixing ? Math.max(0, recipients - total('pending', 'sending', 'retrying', 'waiting', 'sent', 'failed', 'skipped')) : 0;
   const cancelled = status === 'cancelled';
   return {
     ...done,
     pending: cancelled ? 0 : total('pending', 'sending') + unfixed,
     retrying: cancelled ? 0 : total('retrying'),
+    waiting: cancelled ? 0 : total('waiting'),
     // A draft cancelled before its recipients were fixed has no rows: all of them were not sent.
     not_sent: cancelled ? Math.max(0, recipients - done.sent - done.failed - done.skipped) : 0,
     skipped_by_reason: byReason('skipped'),

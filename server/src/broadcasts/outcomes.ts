@@ -23,6 +23,10 @@ export interface BroadcastRow {
   fixing_after: number | string | null;
   created_at: Date | string;
   started_at: Date | string | null;
+  /** Versions of its text ({ title, body }), null with one text; then the winner's rule. */
+  variants: { title: string; body: string }[] | null;
+  pick_winner_after_hours: number | null;
+  winner_metric: 'conversion' | 'open' | null;
 }
 
 /** The outcome of a push whose request was out when its server stopped: it may have been delivered. */

@@ -10,7 +10,7 @@ const iso = (value: unknown) => (value == null ? null : new Date(value as string
 
 type BroadcastRow = Record<string, unknown> & { id: number };
 const COLUMNS =
-  'id, kind, title, body, filter, segment_id, status, send_at, recipients, fixing_after, max_per_minute, created_by, created_at, started_at, finished_at, goal, goal_window_days, holdout_percent, held_out';
+  'id, kind, title, body, filter, segment_id, status, send_at, recipients, fixing_after, max_per_minute, created_by, created_at, started_at, finished_at, goal, goal_window_days, holdout_percent, held_out, variants, test_percent, pick_winner_after_hours, winner_metric, winner_variant, winner_reason, winner_picked_at';
 
 async function withCounts(db: Queryable, rows: BroadcastRow[]): Promise<Broadcast[]> {
   if (rows.length === 0) return [];
@@ -42,6 +42,18 @@ async function withCounts(db: Queryable, rows: BroadcastRow[]): Promise<Broadcas
       goal: row.goal as Broadcast['goal'],
       window_days: Number(row.goal_window_days),
       holdout_percent: Number(row.holdout_percent),
+      variants: (row.variants as Broadcast['variants']) ?? null,
+      test_percent: row.test_percent == null ? null : Number(row.test_percent),
+      pick_winner_after_hours: row.pick_winner_after_hours == null ? null : Number(row.pick_winner_after_hours),
+      winner_metric: (row.winner_metric as Broadcast['winner_metric']) ?? null,
+      winner:
+        row.winner_variant == null
+          ? null
+          : {
+              index: Number(row.winner_variant),
+              reason: row.winner_reason as NonNullable<Broadcast['winner']>['reason'],
+              picked_at: iso(row.winner_picked_at)!,
+            },
       held_out: Number(row.held_out),
       created_by: (row.created_by as string | null) ?? null,
       created_at: iso(row.created_at)!,

@@ -2,6 +2,7 @@ import type { ClientFilter } from '@contract/clientFilter';
 import { clientFilterWhere } from '../clients/clientFilter';
 import type { Queryable } from '../db/client';
 import { splitBroadcastAudience } from '../outcomes/audience';
+import { assignVariants } from './variants';
 
 /** Recipients fixed per chunk by the job, each chunk in its own transaction. */
 export const FIX_CHUNK = 5000;
@@ -28,7 +29,8 @@ export async function insertRecipients(tx: Queryable, id: number, target: { filt
 /**
  * One chunk of a large broadcast's recipients, by client id after `after` (the filter as of `at`,
  * the moment it was sent): answers the last id fixed, or null when this was the last chunk, in
- * which case the holdout is drawn (as of `sentAt`, when it goes out) and the broadcast's `recipients`
+ * which case the holdout is drawn (as of `sentAt`, when it goes out), the versions of its text dealt,
+ * and the broadcast's `recipients`
  * becomes the exact count of those it sends to.
  */
 export async function fixRecipientsChunk(tx: Queryable, id: number, filter: ClientFilter, at: Date, after: number, sentAt: Date): Promise<number | null> {
@@ -47,6 +49,7 @@ export async function fixRecipientsChunk(tx: Queryable, id: number, filter: Clie
   }
   // All fixed: the holdout is drawn over the whole audience, then `recipients` is who will be sent to.
   await splitBroadcastAudience(tx, id, sentAt);
+  await assignVariants(tx, id);
   await tx.query('UPDATE broadcasts SET fixing_after = NULL, recipients = (SELECT count(*) FROM broadcast_recipients WHERE broadcast_id = $1) WHERE id = $1', [
     id,
   ]);

@@ -25,6 +25,7 @@ import { auditEntries, inDoubt, outcomesOf, transient, type Answered, type Broad
 import { createPacer, createThrottle, type Pacer } from './pacer';
 import { fixRecipientsChunk } from './recipients';
 import { recoverInterrupted } from './recovery';
+import { releaseToWinner } from './variants';
 import { storedFilter } from '../segments/queries';
 import { BROADCAST_SEND } from './store';
 
@@ -50,7 +51,9 @@ const SANDBOX_IN_FLIGHT = 64;
  * outcomes in groups. No statement touches the broadcast's or the job's row per send: the counts are
  * the recipients' rows. A recipient is `sent` once FCM accepted its message; one FCM asks to wait
  * for is `retrying` until its retry time (the push service's back-off), then `failed` after the
- * last retry. Each push keeps the idempotency key `broadcast:<id>` per client.
+ * last retry. Each push keeps the idempotency key `broadcast:<id>` per client. With versions of its
+ * text, each recipient gets its version's; once only the rest is left ('waiting'), the job defers
+ * itself to the pick's time, picks the winner (variants.ts) and sends it to the rest.
  */
 export function createBroadcastSending(app: Pick<FastifyInstance, 'database' | 'clock' | 'push' | 'config' | 'log'>, pacer?: Pacer) {
   const { database, clock } = app;
@@ -72,7 +75,8 @@ export function createBroadcastSending(app: Pick<FastifyInstance, 'database' | '
     const byClient = new Map(batch.map((recipient) => [recipient.client_id, recipient]));
     const message = (r: Claimed) => {
       const values = { first_name: r.first_name, last_name: r.last_name };
-      return { title: fillPlaceholders(broadcast.title, values), body: fillPlaceholders(broadcast.body, values) };
+      const text = (r.variant !== null && broadcast.variants?.[r.variant]) || broadcast;
+      return { title: fillPlaceholders(text.title, values), body: fillPlaceholders(text.body, values) };
     };
     const key = (clientId: number) => `${clientId}:broadcast:${broadcast.id}`;
     const sends: Send[] = [];
@@ -191,7 +195,9 @@ export function createBroadcastSending(app: Pick<FastifyInstance, 'database' | '
   async function send(job: RunningJob): Promise<{ status: string } | RunAgain> {
     const id = Number(job.payload.broadcast_id);
     const [broadcast] = await database.query<BroadcastRow>(
-      'SELECT id, kind, title, body, status, send_at, staff_user_id, created_by, max_per_minute, filter, fixing_after, created_at, started_at FROM broadcasts WHERE id = $1',
+      `SELECT id, kind, title, body, status, send_at, staff_user_id, created_by, max_per_minute, filter, fixing_after, created_at, started_at,
+              variants, pick_winner_after_hours, winner_metric
+       FROM broadcasts WHERE id = $1`,
       [id],
     );
     if (!broadcast || !['scheduled', 'sending'].includes(broadcast.status)) return { status: broadcast?.status ?? 'gone' };
@@ -230,6 +236,14 @@ export function createBroadcastSending(app: Pick<FastifyInstance, 'database' | '
         const batch = await job.transaction((tx) => claimBatch(tx, id, clock.now(), BATCH));
         if (batch.length === 0) {
           const left = await openWork(database, id);
+          if (left.waiting > 0 && left.open === 0 && broadcast.variants) {
+            // The test part is out: the rest waits for the winner, picked by this job when its hours are up.
+            const due = new Date(new Date(broadcast.started_at ?? started).getTime() + Number(broadcast.pick_winner_after_hours) * 3_600_000);
+            if (due.getTime() > clock.now().getTime()) return runAgainAt(left.nextRetry && left.nextRetry < due ? left.nextRetry : due);
+            const versions = { id, variants: broadcast.variants, winner_metric: broadcast.winner_metric ?? 'conversion' };
+            await job.transaction((tx) => releaseToWinner(tx, versions, clock.now()));
+            continue;
+          }
           if (left.open === 0 && left.retrying === 0) {
             await job.transaction((tx) =>
               tx.query("UPDATE broadcasts SET status = 'sent', finished_at = $2 WHERE id = $1 AND status = 'sending'", [id, clock.now().toISOString()]),

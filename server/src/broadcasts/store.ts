@@ -1,6 +1,6 @@
 import type { Broadcast, BroadcastCreated, BroadcastStatus } from '@contract/broadcasts';
 import type { ClientFilter } from '@contract/clientFilter';
-import { GOAL_WINDOW_DEFAULT_DAYS } from '@contract/outcomeRules';
+import { GOAL_WINDOW_DEFAULT_DAYS, PICK_WINNER_HOURS_DEFAULT, TEST_PERCENT_DEFAULT, type WinnerMetric } from '@contract/outcomeRules';
 import { recordAudit, type Actor } from '../audit/record';
 import type { Database, Queryable } from '../db/client';
 import type { JobQueue } from '../jobs/queue';
@@ -11,6 +11,7 @@ import { countClients } from '../segments/count';
 import { segmentFilter, storedFilter } from '../segments/queries';
 import { getBroadcast } from './queries';
 import { insertRecipients } from './recipients';
+import { assignVariants } from './variants';
 
 /** The job that sends a broadcast's pushes (send.ts), on the queue's messages lane. */
 export const BROADCAST_SEND = 'broadcasts.send';
@@ -27,6 +28,11 @@ export interface NewBroadcast {
   goal?: { kind: string; window_days: number };
   holdoutPercent?: number;
   maxPerMinute?: number;
+  /** Versions of the text (the first is `title` and `body`) and the winner's rule. */
+  variants?: { title: string; body: string }[];
+  testPercent?: number;
+  pickWinnerAfterHours?: number;
+  winnerMetric?: WinnerMetric;
 }
 
 /** The broadcast an earlier request with this key created, if any. */
@@ -75,6 +81,8 @@ async function startSending(
   const fixed = await insertRecipients(tx, id, target, now);
   if (fixed === 0) throw new HttpError(400, 'No client matches: nothing to send', [{ path: 'filter', message: 'selects no client' }]);
   const recipients = fixed - (await splitBroadcastAudience(tx, id, sendAt ?? now));
+  // Versions of its text: dealt among those left, after the holdout.
+  await assignVariants(tx, id);
   const status: BroadcastStatus = sendAt ? 'scheduled' : 'sending';
   await tx.query('UPDATE broadcasts SET status = $2, recipients = $3, send_at = $4, started_at = $5 WHERE id = $1', [
     id,
@@ -122,15 +130,26 @@ async function insertBroadcast(deps: Deps, input: NewBroadcast, actor: Actor, in
   if (size && size.count === 0 && !size.estimate && !input.draft)
     throw new HttpError(400, 'No client matches: nothing to send', [{ path: 'filter', message: 'selects no client' }]);
   const draftCount = input.draft ? (input.clientIds ? input.clientIds.length : size!.count) : 0;
+  const versions = input.variants?.length
+    ? {
+        variants: input.variants,
+        test_percent: input.testPercent ?? TEST_PERCENT_DEFAULT,
+        pick_winner_after_hours: input.pickWinnerAfterHours ?? PICK_WINNER_HOURS_DEFAULT,
+        winner_metric: input.winnerMetric ?? 'conversion',
+      }
+    : null;
+  // With versions, the first is the broadcast's own text (what the history shows, and what is sent without a clear winner).
+  const text = versions ? versions.variants[0]! : { title: input.title, body: input.body };
   return deps.database.transaction(async (tx) => {
     const [row] = await tx.query<{ id: number }>(
       `INSERT INTO broadcasts (kind, title, body, filter, segment_id, status, send_at, recipients, staff_user_id, created_by, created_at,
-                               goal, goal_window_days, holdout_percent, idempotency_key, request_digest, max_per_minute)
-       VALUES ($1, $2, $3, $4::jsonb, $5, 'draft', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16) RETURNING id`,
+                               goal, goal_window_days, holdout_percent, idempotency_key, request_digest, max_per_minute,
+                               variants, test_percent, pick_winner_after_hours, winner_metric)
+       VALUES ($1, $2, $3, $4::jsonb, $5, 'draft', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb, $18, $19, $20) RETURNING id`,
       [
         input.kind,
-        input.title,
-        input.body,
+        text.title,
+        text.body,
         input.clientIds ? null : JSON.stringify(filter ?? {}),
         input.segmentId ?? null,
         input.sendAt?.toISOString() ?? null,
@@ -144,6 +163,10 @@ async function insertBroadcast(deps: Deps, input: NewBroadcast, actor: Actor, in
         intent?.key ?? null,
         intent?.digest ?? null,
         input.maxPerMinute ?? null,
+        versions ? JSON.stringify(versions.variants) : null,
+        versions?.test_percent ?? null,
+        versions?.pick_winner_after_hours ?? null,
+        versions?.winner_metric ?? null,
       ],
     );
     const id = Number(row!.id);
@@ -158,8 +181,9 @@ async function insertBroadcast(deps: Deps, input: NewBroadcast, actor: Actor, in
       before: null,
       after: {
         kind: input.kind,
-        title: input.title,
-        body: input.body,
+        title: text.title,
+        body: text.body,
+        ...(versions ?? {}),
         segment_id: input.segmentId ?? null,
         filter: filter ?? null,
         recipients: started.recipients,
@@ -220,7 +244,13 @@ export async function updateDraft(database: Database, id: number, message: { tit
     ]);
     if (!draft) throw notFound(`No broadcast with id ${id}`);
     if (draft.status !== 'draft') throw new HttpError(409, `Broadcast ${id} is ${draft.status}, not a draft: only a draft can be edited`);
-    await tx.query('UPDATE broadcasts SET title = $2, body = $3 WHERE id = $1', [id, message.title, message.body]);
+    // A draft with versions: its title and body are the first version's.
+    await tx.query(
+      `UPDATE broadcasts SET title = $2, body = $3,
+         variants = CASE WHEN variants IS NULL THEN NULL ELSE jsonb_set(variants, '{0}', jsonb_build_object('title', $2::text, 'body', $3::text)) END
+       WHERE id = $1`,
+      [id, message.title, message.body],
+    );
     await recordAudit(tx, {
       ...actor,
       action: 'broadcast.edit',

@@ -34,6 +34,15 @@ export const broadcasts = pgTable('broadcasts', {
   goal_window_days: integer('goal_window_days').notNull().default(7),
   holdout_percent: integer('holdout_percent').notNull().default(0),
   held_out: integer('held_out').notNull().default(0),
+  // versions of the text and the winner (migration 0105)
+  variants: jsonb('variants').$type<{ title: string; body: string }[]>(),
+  test_percent: integer('test_percent'),
+  pick_winner_after_hours: integer('pick_winner_after_hours'),
+  winner_metric: text('winner_metric').$type<'conversion' | 'open'>(),
+  winner_variant: smallint('winner_variant'),
+  winner_reason: text('winner_reason').$type<'better' | 'no_clear_winner' | 'no_data'>(),
+  winner_figures: jsonb('winner_figures').$type<{ clients: number; hits: number }[]>(),
+  winner_picked_at: tz('winner_picked_at'),
 });
 
 /** One row per client a message was meant for, held-out ones included (migration 0090; kept by its triggers). */
@@ -60,12 +69,13 @@ export const broadcastRecipients = pgTable(
   {
     broadcast_id: id64('broadcast_id').notNull(),
     client_id: id64('client_id').notNull(),
-    status: text('status').$type<'pending' | 'sending' | 'sent' | 'retrying' | 'failed' | 'skipped'>().notNull().default('pending'),
+    status: text('status').$type<'pending' | 'sending' | 'sent' | 'retrying' | 'waiting' | 'failed' | 'skipped'>().notNull().default('pending'),
     skip_reason: text('skip_reason'),
     push_id: id64('push_id'),
     failure: text('failure'),
     attempts: integer('attempts').notNull().default(0),
     retry_at: tz('retry_at'),
+    variant: smallint('variant'),
   },
   (table) => [primaryKey({ columns: [table.broadcast_id, table.client_id] })],
 );

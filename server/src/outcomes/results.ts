@@ -1,5 +1,5 @@
 import type { AutomationOutcomeWeek, BroadcastOutcome } from '@contract/outcomes';
-import type { GoalKind } from '@contract/outcomeRules';
+import type { GoalKind, WinnerMetric, WinnerReason } from '@contract/outcomeRules';
 import type { Queryable } from '../db/client';
 import { notFound } from '../lib/errors';
 import { liftOf } from './rules';
@@ -43,9 +43,29 @@ function figures(treated: GroupRow[], held: GroupRow[]): Figures {
   };
 }
 
+interface BroadcastVersionsRow {
+  variants: { title: string; body: string }[] | null;
+  winner_metric: WinnerMetric | null;
+  winner_variant: number | null;
+  winner_reason: WinnerReason | null;
+  winner_figures: { clients: number; hits: number }[] | null;
+  winner_picked_at: Date | string | null;
+  started_at: Date | string | null;
+  send_at: Date | string | null;
+  pick_winner_after_hours: number | null;
+  status: string;
+}
+
+/**
+ * A broadcast's results. With versions of its text: each version's figures in the test part (against
+ * the same holdout), the winner with the figures it was picked on, and, until it is picked, the
+ * rest apart (`waiting`: not in the figures, their window has not started).
+ */
 export async function broadcastOutcome(db: Queryable, id: number): Promise<BroadcastOutcome> {
-  const [broadcast] = await db.query<{ goal: GoalKind; goal_window_days: number; holdout_percent: number; title: string; body: string }>(
-    'SELECT goal, goal_window_days, holdout_percent, title, body FROM broadcasts WHERE id = $1',
+  const [broadcast] = await db.query<{ goal: GoalKind; goal_window_days: number; holdout_percent: number; title: string; body: string } & BroadcastVersionsRow>(
+    `SELECT goal, goal_window_days, holdout_percent, title, body, variants, winner_metric, winner_variant, winner_reason, winner_figures, winner_picked_at,
+            started_at, send_at, pick_winner_after_hours, status
+     FROM broadcasts WHERE id = $1`,
     [id],
   );
   if (!broadcast) throw notFound(`No broadcast with id ${id}`);
@@ -54,9 +74,21 @@ export async function broadcastOutcome(db: Queryable, id: number): Promise<Broad
      FROM message_outcomes WHERE broadcast_id = $1 GROUP BY held_out, variant`,
     [id],
   );
-  const treated = rows.filter((row) => !row.held_out);
+  const versions = broadcast.variants;
+  const picked = broadcast.winner_variant !== null;
+  // Before the pick, the rest (variant null) has not been sent to: apart from the figures.
+  const treated = rows.filter((row) => !row.held_out && (!versions || picked || row.variant !== null));
   const held = rows.filter((row) => row.held_out);
-  const closes = rows.map((row) => (row.closes ? new Date(row.closes).getTime() : 0)).reduce((a, b) => Math.max(a, b), 0);
+  const closes = treated
+    .concat(held)
+    .map((row) => (row.closes ? new Date(row.closes).getTime() : 0))
+    .reduce((a, b) => Math.max(a, b), 0);
+  const started = broadcast.started_at ?? broadcast.send_at;
+  // The rest, until the pick (their rows have no version); a cancelled broadcast's rest will never be sent.
+  const waiting =
+    versions && !picked && ['scheduled', 'sending'].includes(broadcast.status)
+      ? rows.filter((row) => !row.held_out && row.variant === null).reduce((sum, row) => sum + Number(row.clients), 0)
+      : 0;
   return {
     broadcast_id: id,
     goal: broadcast.goal,
@@ -64,7 +96,36 @@ export async function broadcastOutcome(db: Queryable, id: number): Promise<Broad
     holdout_percent: Number(broadcast.holdout_percent),
     ...figures(treated, held),
     window_closes_at: closes ? new Date(closes).toISOString() : null,
-    variants: [],
+    variants: (versions ?? []).map((version, index) => {
+      const mine = treated.filter((row) => row.variant !== null && Number(row.variant) === index);
+      const figured = figures(mine, held);
+      return {
+        index,
+        title: version.title,
+        body: version.body,
+        ...figured,
+        open_rate: rate(figured.opened, figured.sent),
+        winner: picked && Number(broadcast.winner_variant) === index,
+      };
+    }),
+    winner: picked
+      ? {
+          index: Number(broadcast.winner_variant),
+          reason: broadcast.winner_reason!,
+          metric: broadcast.winner_metric ?? 'conversion',
+          picked_at: new Date(broadcast.winner_picked_at!).toISOString(),
+          versions: (broadcast.winner_figures ?? []).map((f) => ({
+            clients: Number(f.clients),
+            hits: Number(f.hits),
+            rate: rate(Number(f.hits), Number(f.clients)),
+          })),
+        }
+      : null,
+    winner_due_at:
+      versions && !picked && started && broadcast.pick_winner_after_hours !== null && waiting > 0
+        ? new Date(new Date(started).getTime() + Number(broadcast.pick_winner_after_hours) * 3_600_000).toISOString()
+        : null,
+    waiting,
   };
 }
 

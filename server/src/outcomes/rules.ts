@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
-import { goalReachedBy, type GoalEvent, type GoalKind } from '@contract/outcomeRules';
+import { goalReachedBy, type GoalEvent, type GoalKind, type WinnerReason } from '@contract/outcomeRules';
+
+export type { WinnerReason };
 
 const DAY_MS = 86_400_000;
 /** The normal distribution's 97.5th percentile: a two-sided 95 % interval. */
@@ -123,8 +125,6 @@ export function liftOf(treated: Group, holdout: Group): Lift | null {
     method: interval.method,
   };
 }
-
-export type WinnerReason = 'better' | 'no_clear_winner' | 'no_data';
 
 /**
  * The version that goes to the rest: the one with the best rate when it beats every other beyond

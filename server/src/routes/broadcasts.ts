@@ -43,20 +43,38 @@ const broadcastRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         summary: 'Push to the clients of a segment or a filter: now, at send_at, or as a draft',
         description:
-          'Recipients are fixed when it is sent or scheduled (`recipients`); the broadcasts.send job sends under quiet hours, the opt-out and the daily cap. 400 when no client matches; 404 for an unknown segment_id. With an Idempotency-Key header the same key answers the same broadcast (200) and sends nothing again; the same key with another request is 409.',
+          'Recipients are fixed when it is sent or scheduled (`recipients`). With `variants` (2-3 versions instead of title and body) each version goes to an equal share of a test part (`test_percent`, after the holdout) and the rest waits; after `pick_winner_after_hours` the best by `winner_metric` (or the first, when none is better beyond the 95 % interval) goes to the rest. the broadcasts.send job sends under quiet hours, the opt-out and the daily cap. 400 when no client matches; 404 for an unknown segment_id. With an Idempotency-Key header the same key answers the same broadcast (200) and sends nothing again; the same key with another request is 409.',
         headers: IdempotencyHeaders,
         body: CreateBroadcastBody,
         response: { 200: BroadcastCreated, ...errorResponses },
       },
     },
     async (request) => {
-      const { filter, segment_id, title, body, send_at, draft, goal, holdout_percent, max_per_minute } = request.body;
+      const {
+        filter,
+        segment_id,
+        title,
+        body,
+        send_at,
+        draft,
+        goal,
+        holdout_percent,
+        max_per_minute,
+        variants,
+        test_percent,
+        pick_winner_after_hours,
+        winner_metric,
+      } = request.body;
       return createBroadcast(
         deps,
         {
           kind: 'broadcast',
-          title,
-          body,
+          title: title ?? '',
+          body: body ?? '',
+          variants,
+          testPercent: test_percent,
+          pickWinnerAfterHours: pick_winner_after_hours,
+          winnerMetric: winner_metric,
           filter,
           segmentId: segment_id,
           sendAt: optionalDate(send_at),
