@@ -6,7 +6,7 @@ import { BULK_OVERRIDE } from '../../server/src/bulk/override';
 import { testDatabases } from '../support/databases';
 import { createTestApp, signIn, testClock } from '../support/server';
 import { DAY, insertClient } from '../support/clientFixtures';
-import { addDevice } from '../support/reachFixtures';
+import { addDevice } from '../support/activityFixtures';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const UNTIL = new Date(NOW.getTime() + 7 * DAY).toISOString();

@@ -29,6 +29,6 @@ export async function addDevice(database: Database, clientId: number, token: str
 }
 
 /** Resets the module's ids for a fresh database (each describe.each block opens one). */
-export function resetReachFixtures() {
+export function resetActivityFixtures() {
   videoId = null;
 }
