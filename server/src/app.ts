@@ -31,6 +31,8 @@ import { createAutomation, registerAutomationJobs } from './automation';
 import { pushServiceSender, type AutomatedSender } from './automation/sender';
 import { registerOverrideJobs } from './clients/accessOverride';
 import { registerVideoFigureJobs } from './videos/figures';
+import { registerVimeoSyncJobs } from './videos/syncJob';
+import { createVimeoCatalogue, type VimeoCatalogue } from './integrations/vimeo';
 import { createSearchIndexer, type SearchIndexer } from './integrations/algolia';
 import { registerSearchJobs } from './search/jobs';
 import { createRevenueCatRest, type RevenueCatRest } from './integrations/revenuecat/rest';
@@ -58,6 +60,8 @@ export interface AppOptions {
   fcm?: FcmSender;
   /** Replaces RevenueCat's REST client chosen from config (tests pass one aimed at a stand-in). */
   revenuecat?: RevenueCatRest;
+  /** Replaces the Vimeo catalogue chosen from config. */
+  vimeo?: VimeoCatalogue;
   /** Replaces the search indexer chosen from config (tests pass an Algolia client aimed at a stand-in). */
   searchIndexer?: SearchIndexer;
   /**
@@ -119,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('push', createPushService({ database, fcm: options.fcm ?? createFcm(config, clock), clock, jobs: app.jobs }));
   app.decorate('searchIndexer', options.searchIndexer ?? createSearchIndexer(config));
   app.decorate('revenuecat', options.revenuecat ?? createRevenueCatRest(config));
+  app.decorate('vimeo', options.vimeo ?? createVimeoCatalogue(config, app.log));
   app.decorate('integrationKeys', await resolveIntegrationKeys(database, config));
   app.decorate(
     'idTokens',
@@ -180,6 +185,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerAutomationJobs(app);
   registerOverrideJobs(app);
   registerVideoFigureJobs(app);
+  registerVimeoSyncJobs(app);
   await registerSearchJobs(app);
   await registerPushJobs(app);
   registerBroadcastJobs(app);
