@@ -37,6 +37,7 @@ import { createSearchIndexer, type SearchIndexer } from './integrations/algolia'
 import { registerSearchJobs } from './search/jobs';
 import { createRevenueCatRest, type RevenueCatRest } from './integrations/revenuecat/rest';
 import { registerClientDataJobs } from './clientData/jobs';
+import { retentionSettings } from './clientData/retention';
 import { refuseChangesToErasedClients } from './clientData/erasedClients';
 import { createIdTokenVerifier, googleIdTokenKeys } from './integrations/firebase/idToken';
 import type { JWTVerifyGetKey } from 'jose';
@@ -179,7 +180,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: config.SERVER_PREFIX },
   );
-  defineCoreJobs(app);
+  defineCoreJobs(app, async () => (await retentionSettings(database, config.JOB_RETENTION_DAYS)).finished_jobs);
   registerMindbodyJobs(app);
   registerRevenueCatJobs(app);
   await registerAutomationJobs(app);

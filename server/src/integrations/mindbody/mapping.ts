@@ -1,6 +1,6 @@
 // Mindbody Public API v6 answers in PascalCase (Mindbody's v6 documentation); these pure functions turn one
 // record of an answer into our snake_case fields. Both the live client and the sandbox use them.
-import { localToInstant } from '../../automation/time';
+import { localToInstant } from '../../lib/localTime';
 
 type Raw = Record<string, unknown>;
 
