@@ -86,7 +86,7 @@ declare module 'fastify' {
     twoStepSetup?: boolean;
     /** A public route that still wants `request.staff` when the caller has a session. */
     readsSession?: boolean;
-    /** A GET that changes data (spec §7's syncs): refused to navigations and other sites. */
+    /** A GET that changes data (the spec's syncs): refused to navigations and other sites. */
     changesState?: boolean;
     /** Answers whatever the Host header says, also with PUBLIC_URL set (load balancers' health checks). */
     anyHost?: boolean;

@@ -50,7 +50,7 @@ const prefetchFirstPage = (resource: string) => (dataProvider: DataProvider, can
   });
 };
 
-/** Clients › Overrides (issue 24): the running access-level overrides. */
+/** Clients › Overrides: the running access-level overrides. */
 export const OVERRIDES_PATH = '/overrides';
 
 // Annotated, not inferred: the area's views use the dataProvider whose type is drawn from this list.

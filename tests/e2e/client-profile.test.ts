@@ -19,7 +19,7 @@ async function waitUntil<T>(read: () => Promise<T>, done: (value: T) => boolean,
 }
 const localDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
-/** Issue 24's "How it will be checked", in Chromium against the real server with the sandbox Mindbody site imported. */
+/** The client profile as staff use it, in Chromium against the real server with the sandbox Mindbody site imported. */
 describe('the client profile in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;

@@ -10,7 +10,7 @@ import { addView, addVisit, resetActivityFixtures } from '../support/activityFix
 const NOW = new Date('2026-11-22T12:00:00Z');
 const ago = (days: number) => new Date(NOW.getTime() - days * DAY);
 
-/** Issue 23 point 2: the at-risk list, its window from the settings, its order and 'last contacted'. */
+/** The at-risk list, its window from the settings, its order and 'last contacted'. */
 describe.each(testDatabases())('the at-risk list on $name', ({ open }) => {
   let database: Database;
   let app: FastifyInstance;

@@ -10,7 +10,7 @@ import { addDevice } from '../support/activityFixtures';
 const NOW = new Date('2026-11-22T12:00:00Z');
 const HOUR = 3_600_000;
 
-/** Issue 23 point 4: broadcasts to a segment or filter, their rules (quiet hours, cap, opt-out), scheduling, drafts, cancelling. */
+/** Broadcasts to a segment or filter, their rules (quiet hours, cap, opt-out), scheduling, drafts, cancelling. */
 describe.each(testDatabases())('broadcasts on $name', ({ open }) => {
   let database: Database;
   let app: FastifyInstance;

@@ -10,7 +10,7 @@ import { addDevice, addView, addVisit, resetActivityFixtures } from '../support/
 const NOW = new Date('2026-11-22T12:00:00Z');
 const ago = (days: number) => new Date(NOW.getTime() - days * DAY);
 
-/** Issue 23 point 1: the segment filters on the client lists, saved segments and the preview. */
+/** The segment filters on the client lists, saved segments and the preview. */
 describe.each(testDatabases())('segments on $name', ({ open }) => {
   let database: Database;
   let app: FastifyInstance;

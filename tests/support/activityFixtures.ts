@@ -1,7 +1,7 @@
 import type { Database } from '../../server/src/db/client';
 import { insertVideo } from './clientFixtures';
 
-/** Activity and devices for the segment, at-risk and broadcast tests (issue 23). */
+/** Activity and devices for the segment, at-risk and broadcast tests. */
 
 let visitId = 1;
 /** A Mindbody visit of the client at `at`; signed in unless said otherwise. */

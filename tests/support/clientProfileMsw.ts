@@ -20,7 +20,7 @@ export interface ClientProfileCalls {
 }
 
 /**
- * The client page with every section answering empty, plus the issue 24 calls: grants, ending an
+ * The client page with every section answering empty, plus the profile and override calls: grants, ending an
  * override, the Overrides list. The client record follows the grants and ends.
  */
 export function fakeClientProfileServer(options: { client: Client; overrides?: RunningOverride[]; notes?: Note[]; tags?: string[]; suggestions?: string[] }) {

@@ -28,7 +28,7 @@ export const EMPTY_GLANCE: ClientGlance = {
 };
 
 /**
- * The client page's Client 360 calls (issue 24: timeline, notes, tags, at a glance) answer "nothing
+ * The client page's profile calls (timeline, notes, tags, at a glance) answer "nothing
  * yet" for any client unless a test says otherwise, so the many tests of other parts of that page
  * need no handlers of their own; tests/console/client-profile.test.tsx and override-management.test.tsx answer them for real.
  * So do the video categories the dashboard looks the most popular one up in (its card's link).

@@ -51,7 +51,7 @@ export interface MindbodyAutopayEvent {
   ProductId: number | null;
 }
 
-/** A ClientContract of GET /client/clientcontracts in the contract fields of spec §3. */
+/** A ClientContract of GET /client/clientcontracts in the spec's contract fields. */
 export interface MindbodyContractRecord {
   /** ClientContract.Id: this sale of the contract. */
   id: number;
