@@ -79,7 +79,8 @@ export async function firstClients(
 ): Promise<Pick<ClientListPage, 'clients' | 'total' | 'total_is_estimate'>> {
   const { clients, total, total_is_estimate } = await pageOf(
     database,
-    { listId: 1, filter, now, sort: pagingDefaults.sort, order: pagingDefaults.order, page: 1, perPage: size },
+    // As the list routes read a filter: its empty values are no condition.
+    { listId: 1, filter: filterOf(filter), now, sort: pagingDefaults.sort, order: pagingDefaults.order, page: 1, perPage: size },
     null,
   );
   return { clients, total, total_is_estimate };
