@@ -9,6 +9,7 @@ const WHY = {
   server: 'The console and the contract never import the server (docs/architecture.md).',
   console: 'The server and the contract never import the console (docs/architecture.md).',
   routes: 'db/ and integrations/ know no routes or app: routes call them, not the other way round.',
+  database: "Routes reach the database through their area's module, never db/ (docs/architecture.md).",
 };
 
 /**
@@ -50,4 +51,5 @@ export default tseslint.config(
   ...layer('server', [['src', WHY.console]]),
   ...layer('server/src/db', [['src', WHY.console]], [{ group: ['**/routes', '**/routes/**', '**/app', '**/app.ts'], message: WHY.routes }]),
   ...layer('server/src/integrations', [['src', WHY.console]], [{ group: ['**/routes', '**/routes/**', '**/app', '**/app.ts'], message: WHY.routes }]),
+  ...layer('server/src/routes', [['src', WHY.console]], [{ group: ['../db', '../db/**'], message: WHY.database }]),
 );

@@ -96,7 +96,7 @@ for (const db of databases) {
     });
     try {
       const client = await signedInClient(server);
-      // The groups measure a running server, not one in the minute after a restart (issue 19: the
+      // The groups measure a running server, not one in the minute after a restart (the
       // start-up video figures over 10,000,000 views ran beside the first group, the cold console).
       const settled = await waitForServerToSettle(server.process.pid!, dataset.env.DATABASE_URL || undefined, smoke ? 30_000 : 300_000);
       console.log(`[${db}] start-up work ${settled.idle ? 'over' : 'still running'} after ${settled.seconds} s`);

@@ -1,5 +1,5 @@
 /**
- * The segment cases of the benchmark (issue 23 point 5, docs/features.md#segments): a segment's first
+ * The segment cases of the benchmark (docs/features.md#segments): a segment's first
  * page and its count (the preview) for the activity, app and opt-out filters, within the list budget
  * (p95 ≤ 50 ms; counts above 10,000 are the planner's estimate), and the at-risk list's first and deepest page.
  */
@@ -28,7 +28,7 @@ export function segmentCases(api: StaffApi): LatencyCase[] {
     cases.push({ name: `segment first page: ${name}`, targetP95: BUDGET, run: () => api.get(`/api/client/v1/clients/1?page=1&perPage=25&${query(filter)}`) });
     cases.push({ name: `segment count + sample (preview): ${name}`, targetP95: BUDGET, run: () => api.post('/api/admin/v1/segments/preview', { filter }) });
   }
-  // A built-in segment (issue 23 point 2): its first page and count within the list budget; its deepest
+  // A built-in segment: its first page and count within the list budget; its deepest
   // page (the 10,000th client, where it stops) is reported.
   cases.push({
     name: 'at-risk list, first page and count (most valuable first)',

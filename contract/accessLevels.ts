@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { OptionVideo } from './clients';
 
-/** GET /api/client/v1/vod-access-levels (spec §7). */
+/** GET /api/client/v1/vod-access-levels. */
 export const AccessLevel = z.object({ name: z.string(), sort_order: z.number().int() });
 export type AccessLevel = z.infer<typeof AccessLevel>;
 export const AccessLevelsResponse = z.object({

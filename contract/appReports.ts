@@ -20,7 +20,7 @@ const platform = z
 const namesClient = (body: { email?: string | null; mb_client_id?: string | null }) => Boolean(body.email || body.mb_client_id);
 const nameTheClient = { message: 'email or mb_client_id is required', path: ['email'] };
 
-/** POST /api/app/v1/debug-info: one debug record (the fields of spec §3). */
+/** POST /api/app/v1/debug-info: one debug record (the spec's fields). */
 export const DebugInfoBody = z
   .object({
     email: email.nullish(),

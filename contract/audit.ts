@@ -32,13 +32,13 @@ export const AUDIT_ACTIONS = [
   'video.delete',
   'vimeo_sync.start',
   'mindbody_sync.start',
-  // Routes of issues 5 and 12 record these once they are merged.
+  // What staff change on one client.
   'client.access_level',
   'client.override_grant',
   'client.override_end',
-  // issue 24: the same level as the running override, until a later date
+  // The same level as the running override, until a later date
   'client.override_extend',
-  // issue 24: staff notes and tags
+  // Staff notes and tags
   'client.note_add',
   'client.note_update',
   'client.note_delete',
@@ -57,7 +57,7 @@ export const AUDIT_ACTIONS = [
   'data_request.log',
   'data_request.handled',
   'retention.update',
-  // saved segments and broadcasts (issue 23)
+  // saved segments and broadcasts
   'segment.create',
   'segment.update',
   'segment.delete',

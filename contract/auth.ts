@@ -5,7 +5,7 @@ export const SignedInUser = z.object({
   picture: z.string(),
   nickname: z.string(),
   email: z.string(),
-  // Ours (spec §7 has neither): a backend without roles leaves them out and the console shows everything.
+  // Ours (the spec has neither): a backend without roles leaves them out and the console shows everything.
   role: z.enum(ROLES).optional().describe('contract/permissions.ts'),
   permissions: z
     .array(z.enum(PERMISSION_NAMES as [string, ...string[]]))
@@ -14,7 +14,7 @@ export const SignedInUser = z.object({
 });
 export type SignedInUser = z.infer<typeof SignedInUser>;
 
-/** GET /api/isAuthenticated (spec §7): always 200. */
+/** GET /api/isAuthenticated: always 200. */
 export const IsAuthenticatedResponse = z.object({
   isAuthenticated: z.boolean(),
   user: SignedInUser.nullable(),

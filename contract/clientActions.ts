@@ -18,7 +18,7 @@ const identified = (body: { email_address?: string | null; mb_client_id?: string
   !isPlaceholder(body.email_address) || (!isPlaceholder(body.mb_client_id) && hasMindBodyId(body.mb_client_id));
 const IDENTITY_MESSAGE = "Send the client's email_address or mb_client_id (a MindBody id longer than 2 characters)";
 
-/** POST /api/client/v1/client-details/favorites-videos-update (spec §7). */
+/** POST /api/client/v1/client-details/favorites-videos-update. */
 export const FavoritesUpdateBody = z
   .object({
     vimeo_video_id: z
@@ -40,7 +40,7 @@ export const FavoritesUpdateResponse = z.object({
 });
 export type FavoritesUpdateResponse = z.infer<typeof FavoritesUpdateResponse>;
 
-/** POST /api/client/v1/client-details/update-access-level (spec §7). */
+/** POST /api/client/v1/client-details/update-access-level. */
 export const UpdateAccessLevelBody = z.object({
   client_id: wholeNumber({ min: 1, max: Number.MAX_SAFE_INTEGER, message: 'client_id must be the client id (a positive whole number)' }),
   new_vod_access_level: wholeNumber({ min: 0, max: 1000, message: "new_vod_access_level must be the level's sort_order (a whole number)" }),
@@ -59,7 +59,7 @@ export const UpdateAccessLevelResponse = z.object({
 });
 export type UpdateAccessLevelResponse = z.infer<typeof UpdateAccessLevelResponse>;
 
-/** POST /api/client/v1/client-details/push-notification (spec §7). */
+/** POST /api/client/v1/client-details/push-notification. */
 export const PushNotificationBody = z
   .object({
     notification: z.object(
@@ -129,7 +129,7 @@ export const PushRecord = z.object({
 });
 export type PushRecord = z.infer<typeof PushRecord>;
 
-/** GET /api/v1/sync/contracts/{siteId}/{mbClientId} (spec §7). */
+/** GET /api/v1/sync/contracts/{siteId}/{mbClientId}. */
 export const ContractSyncParams = z.object({
   siteId: z
     .string()

@@ -11,7 +11,7 @@ import { DAY_MS, NEW_CLIENT_WINDOW_DAYS, hasMindBodyId } from './clientRules';
 export const CLIENT_STATUSES = ['Active', 'Inactive', 'Non-Member', 'Expired', 'Suspended', 'Terminated', 'Declined', 'Pending'] as const;
 /** The status of a client with none: what lists show and what a status filter matches them by. */
 export const NO_STATUS = 'Pending';
-/** The sort_order of spec §9's access levels (VOD | FREE, BASIC, PREMIUM), the values the console offers. */
+/** The sort_order of the spec's access levels (VOD | FREE, BASIC, PREMIUM), the values the console offers. */
 export const ACCESS_LEVEL_SORT_ORDERS = [1, 2, 3] as const;
 /** The access level filter's value for a client without a level. */
 export const NO_ACCESS_LEVEL = 0;
@@ -20,7 +20,7 @@ export const MAX_STATUS_LENGTH = 60;
 export const QUICK_FILTER_MAX = 100;
 /** The activity filters (last_class_days, no_stream_days, …) look back at most this many days. */
 export const MAX_ACTIVITY_DAYS = 3650;
-/** The filter keys about activity and the app, which only the server can evaluate (segments, issue 23). */
+/** The filter keys about activity and the app, which only the server can evaluate (segments). */
 export const SERVER_ONLY_FILTER_KEYS = [
   'last_class_days',
   'no_class_days',
@@ -53,7 +53,7 @@ export interface ClientFilter {
   override_running?: boolean;
   /** An override is running and ends within this many days (1-28). */
   override_ends_within_days?: number;
-  /** Carries any of these tags (issue 24; normalized as contract/notes.ts does). */
+  /** Carries any of these tags (normalized as contract/notes.ts does). */
   tag?: string[];
   /** A signed-in class (Mindbody visit) within the last N days. */
   last_class_days?: number;
@@ -82,7 +82,7 @@ export interface ClientFilter {
 /** First logins at or after this moment are 'New' (the window includes its first instant). */
 export const newClientCutoff = (now: Date) => new Date(now.getTime() - NEW_CLIENT_WINDOW_DAYS * DAY_MS);
 
-/** The rule each of the four lists adds to any filter (spec §2), written as a filter. */
+/** The rule each of the four lists adds to any filter, written as a filter. */
 export const LIST_RULES: Record<1 | 2 | 3 | 4, ClientFilter> = {
   1: {},
   2: { mindbody: true },

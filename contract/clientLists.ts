@@ -1,5 +1,5 @@
 /**
- * The four client lists (spec §2), defined once for the server and the console. No zod here: the
+ * The four client lists, defined once for the server and the console. No zod here: the
  * console imports this eagerly.
  *
  * - `id`: the API's listId (GET /api/client/v1/clients/{listId}).

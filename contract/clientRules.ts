@@ -3,11 +3,11 @@
  * and should not pull the schema library into its first download.
  */
 
-/** Spec §9: a client is 'New' while its first login is at most this many days old. */
+/** A client is 'New' while its first login is at most this many days old. */
 export const NEW_CLIENT_WINDOW_DAYS = 30;
 export const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** The four client lists of spec §2 (clientLists.ts). */
+/** The four client lists of the spec (clientLists.ts). */
 export * from './clientLists';
 
 /** Placeholders a console may send for an absent value (`String(undefined)` etc.). */
@@ -16,7 +16,7 @@ const PLACEHOLDERS = new Set(['', 'null', 'undefined', 'n/a', 'unknown']);
 export const isPlaceholder = (value: string | null | undefined) => value == null || PLACEHOLDERS.has(value.trim().toLowerCase());
 
 /**
- * A real MindBody client id is longer than 2 characters (spec §2: shorter ones show 'N/A' and are
+ * A real MindBody client id is longer than 2 characters (shorter ones show 'N/A' and are
  * left out of the MindBody list, whose SQL is `length(mb_client_id) > 2`).
  */
 export const hasMindBodyId = (value: string | null | undefined): value is string => value != null && value.length > 2;
@@ -40,17 +40,17 @@ export const RECENT_VIDEOS_LIMIT = 50;
 
 export const MAX_DEBUG_LIMIT = 100;
 
-/** Spec §2/§9 'Override for': days an admin-granted access level lasts. */
+/** The spec's 'Override for': days an admin-granted access level lasts. */
 export const OVERRIDE_DAYS = [1, 7, 14, 21, 28] as const;
 export type OverrideDays = (typeof OVERRIDE_DAYS)[number];
 export const MAX_OVERRIDE_DAYS = 28;
 /** Slack for a console clock a little ahead of the server's when it computed the end date. */
 export const OVERRIDE_CLOCK_SLACK_MS = 60 * 60 * 1000;
 
-/** Spec §4: the override ends that many days from now (1 day = 24 hours). */
+/** The override ends that many days from now (1 day = 24 hours). */
 export const overrideEnd = (days: number, now: Date) => new Date(now.getTime() + days * DAY_MS);
 
-/** Issue 24: a custom end date may lie up to OVERRIDE_MAX_DAYS ahead (server config); its default and bounds. */
+/** A custom end date may lie up to OVERRIDE_MAX_DAYS ahead (server config); its default and bounds. */
 export const OVERRIDE_MAX_DAYS_DEFAULT = 365;
 export const OVERRIDE_MAX_DAYS_LIMIT = 3650;
 /** The optional reason staff give with a grant (stored in the audit entry and the override history). */
@@ -69,7 +69,7 @@ export function overrideEndProblem(end: Date, now: Date, maxDays: number = MAX_O
   return null;
 }
 
-/** Spec §9: the category id favorites are stored under. */
+/** The category id favorites are stored under. */
 export const FAVORITES_CATEGORY_ID = 30;
 /** FCM's notification limits leave room for these (4096 bytes in all). */
 export const PUSH_TITLE_MAX = 100;

@@ -7,7 +7,7 @@ import { wholeNumber } from './ids';
 export * from './clientRules';
 export * from './clientFilter';
 
-/** A client as every client call answers it (spec §3 and §7). */
+/** A client as every client call answers it. */
 export const Client = z.object({
   _id: z.number().int().describe("The client's id; /client/{_id} in the console"),
   first_name: z.string().nullable(),

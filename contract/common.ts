@@ -10,7 +10,7 @@ export const ErrorResponse = z.object({
 });
 export type ErrorResponse = z.infer<typeof ErrorResponse>;
 
-/** Spec §7 calls that report problems in-band answer `errors: [...]` (strings or objects). */
+/** The spec's calls that report problems in-band answer `errors: [...]` (strings or objects). */
 export const InBandErrors = z.array(z.unknown());
 
 export const errorResponses = {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 export const UPCOMING_CLASSES_SHOWN = 5;
 
-/** Issue 24 point 1: the client "at a glance", above the client page's sections. */
+/** The client "at a glance", above the client page's sections. */
 export const ClientGlance = z.object({
   member_since: z.iso.datetime().nullable().describe('First login in the app, else when the client was first stored'),
   last_class: z.object({ at: z.iso.datetime(), name: z.string() }).nullable().describe('The newest class visit they signed in to'),

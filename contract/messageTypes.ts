@@ -1,5 +1,5 @@
 /**
- * The six push-message types (spec §2), defined once for the server, the console and the database's
+ * The six push-message types, defined once for the server, the console and the database's
  * `message_types` rows (migration 0001 seeds them; tests/server/message-types.test.ts holds the two
  * together). No zod here: the console imports this eagerly.
  *

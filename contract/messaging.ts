@@ -25,7 +25,7 @@ const messageText = z
   .refine((text) => text.trim().length > 0, 'must not be empty');
 const enabled = z.boolean({ message: 'must be true or false' });
 
-/** A push-message template as stored (spec §3 'Push message'). */
+/** A push-message template as stored (the spec's 'Push message'). */
 export const PushMessage = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -56,7 +56,7 @@ export type UpdateMessageRequest = z.infer<typeof UpdateMessageRequest>;
 /** The stored message after the update. */
 export const UpdateMessageResponse = PushMessage;
 
-/** POST /api/client/v1/messaging/add-new. The title is not validated beyond its length (spec §5). */
+/** POST /api/client/v1/messaging/add-new. The title is not validated beyond its length. */
 export const AddMessageRequest = z.object({
   enabled: enabled.default(false),
   message: messageText,

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { NOTE_MAX, TAG_MAX, TAG_PATTERN, TAG_SUGGESTIONS_MAX, TAGS_PER_CLIENT_MAX, normalizeTag } from './notesRules';
 
-/** Issue 24 point 3: staff notes about a client, and the client's tags (limits and spelling: notesRules.ts). */
+/** Staff notes about a client, and the client's tags (limits and spelling: notesRules.ts). */
 export { NOTE_MAX, TAG_MAX, TAG_PATTERN, TAG_SUGGESTIONS_MAX, TAGS_PER_CLIENT_MAX, normalizeTag } from './notesRules';
 
 export const Tag = z

@@ -1,5 +1,5 @@
 /**
- * Issue 24 point 3: the limits and spelling of staff notes and client tags, without zod, so the
+ * The limits and spelling of staff notes and client tags, without zod, so the
  * console's first load (the client lists' tag filter) does not carry the schema library.
  */
 export const NOTE_MAX = 2000;

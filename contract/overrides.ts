@@ -4,7 +4,7 @@ import { OVERRIDE_MAX_DAYS_LIMIT } from './clientRules';
 import { Id, wholeNumber } from './ids';
 import { jsonParam, rangeParam, sortParam } from './raSimpleRest';
 
-/** Issue 24 point 4: overrides staff manage. The Overrides list's 'ending soon' filter. */
+/** Overrides staff manage. The Overrides list's 'ending soon' filter. */
 export const OVERRIDE_ENDING_SOON_DAYS = 7;
 
 /** GET /api/admin/v1/overrides (ra-data-simple-rest): one row per client whose override runs now. */

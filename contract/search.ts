@@ -2,10 +2,10 @@ import { z } from 'zod';
 import { MAX_QUERIES_PER_CALL } from './searchRules';
 
 /**
- * Customer search (spec §2 'Customer search widget', §3 hits, §7 'Customer search'): Algolia's
+ * Customer search (the spec's 'Customer search widget', its hits and its 'Customer search' call): Algolia's
  * search protocol, answered by our own endpoint or by hosted Algolia (docs/search.md).
  */
-/** Spec §3 'Customer search hit'; `title` is the full name. */
+/** The spec's 'Customer search hit'; `title` is the full name. */
 export const CustomerHit = z.object({
   objectID: z.string(),
   first_name: z.string().nullable(),
@@ -17,7 +17,7 @@ export const CustomerHit = z.object({
 });
 export type CustomerHit = z.infer<typeof CustomerHit>;
 
-/** Spec §3 'Video search hit'. */
+/** The spec's 'Video search hit'. */
 export const VideoHit = z.object({
   objectID: z.string(),
   related_pg_id: z.number().int(),

@@ -6,7 +6,7 @@ export const VIDEOS_INDEX = 'Videos';
 export const SEARCH_INDEXES = [CUSTOMERS_INDEX, VIDEOS_INDEX] as const;
 export type SearchIndexName = (typeof SEARCH_INDEXES)[number];
 
-/** Spec §9 and docs/search.md: input and page-size limits. */
+/** Input and page-size limits, as the spec and docs/search.md set them. */
 export const MAX_QUERY_LENGTH = 512;
 export const MAX_HITS_PER_PAGE = 1000;
 export const DEFAULT_HITS_PER_PAGE = 20;
@@ -21,7 +21,7 @@ export const AVATAR_SIZE = 60;
 /** Gravatar's fixed "mystery person" silhouette when the address has no picture. */
 export const AVATAR_FALLBACK = 'mp';
 
-/** Spec §3: customer hits lacking a first name, last name or e-mail are not shown. */
+/** Customer hits lacking a first name, last name or e-mail are not shown. */
 export const isShowableCustomerHit = (hit: Partial<Pick<CustomerHit, 'first_name' | 'last_name' | 'email_address'>>): boolean =>
   [hit.first_name, hit.last_name, hit.email_address].every((value) => typeof value === 'string' && value.trim() !== '');
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** The three dashboard figures of spec §3 'Stats result'. */
+/** The three dashboard figures of the spec's 'Stats result'. */
 export const StatsFigure = z.enum(['subscribers', 'daily_plays', 'most_popular']);
 export type StatsFigure = z.infer<typeof StatsFigure>;
 
@@ -9,7 +9,7 @@ export const StatsError = z.object({ figure: StatsFigure, message: z.string() })
 export type StatsError = z.infer<typeof StatsError>;
 
 /**
- * GET /api/stats/v1 (spec §7). Every figure is null exactly when `errors` names it.
+ * GET /api/stats/v1. Every figure is null exactly when `errors` names it.
  * - subscribers: clients whose effective VOD access level now is a paid one;
  * - daily_plays: plays over the last 30 full UTC days divided by 30, rounded to a whole number;
  * - most_popular: name of the category with the most plays over those same 30 days.

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { wholeNumber } from './ids';
 
-/** Issue 24 point 2: what the client's timeline holds, one kind per filter chip. */
+/** What the client's timeline holds, one kind per filter chip. */
 export const TIMELINE_KINDS = ['visit', 'stream', 'purchase', 'override', 'push', 'contract_sync', 'note', 'contact'] as const;
 export type TimelineKind = (typeof TIMELINE_KINDS)[number];
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { jsonParam, rangeParam, sortParam } from './raSimpleRest';
 import { Int4Id } from './ids';
 
-/** Access level ids in the video list (spec §3, §9). */
+/** Access level ids in the video list. */
 export const VIDEO_ACCESS_LEVELS = [
   { id: 1, name: 'VOD | FREE' },
   { id: 2, name: 'VOD | BASIC' },
@@ -16,9 +16,9 @@ export const AccessLevelId = z
 
 const Timestamp = z.iso.datetime({ offset: true });
 
-// ---- Spec §7: GET /api/client/v1/videos ----
+// ---- The spec's GET /api/client/v1/videos ----
 
-/** Video (list), spec §3. */
+/** Video (list), as the spec defines it. */
 export const Video = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -46,7 +46,7 @@ export const AdminVideo = Video.extend({
   vimeo_missing_since: Timestamp.nullable().describe('a complete sync last found it missing from Vimeo'),
   created_at: Timestamp,
   updated_at: Timestamp,
-  // Issue 24 point 6: recomputed every 10 minutes (0 and null until the first run after the video appears).
+  // Recomputed every 10 minutes (0 and null until the first run after the video appears).
   plays_30d: z.number().int().describe('Plays over the last 30 days'),
   viewers_30d: z.number().int().describe('Distinct clients who played it over the last 30 days'),
   favorites: z.number().int().describe('Clients who have it among their favorites'),
@@ -120,7 +120,7 @@ export type AdminVideoUpdate = z.infer<typeof AdminVideoUpdate>;
 export const VideoCategory = z.object({ id: z.number().int(), name: z.string() });
 export type VideoCategory = z.infer<typeof VideoCategory>;
 
-// ---- Vimeo sync: spec §7 GET /api/v1/sync/all-vimeo-videos, and /api/admin/v1/vimeo-syncs ----
+// ---- Vimeo sync: the spec's GET /api/v1/sync/all-vimeo-videos, and /api/admin/v1/vimeo-syncs ----
 
 export const VimeoSyncState = z.enum(['queued', 'running', 'done', 'failed']);
 export type VimeoSyncState = z.infer<typeof VimeoSyncState>;

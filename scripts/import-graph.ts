@@ -57,6 +57,22 @@ export interface ImportEdge {
   to: string;
   fromPart: string | null;
   toPart: string | null;
+  /** `import type …`, `export type …` or only `type` names: gone from the JavaScript. */
+  typeOnly: boolean;
+  /** What is imported, as written between `import` and `from` ('' for `import '…'` and `import('…')`). */
+  names: string;
+}
+
+/** Whether an import statement's text brings in types only. */
+export function isTypeOnly(statement: string): boolean {
+  if (/^(?:import|export)\s+type\b/.test(statement)) return true;
+  const braces = /^(?:import|export)\s*\{([^}]*)\}\s*from\b/.exec(statement);
+  const names =
+    braces?.[1]
+      ?.split(',')
+      .map((name) => name.trim())
+      .filter(Boolean) ?? [];
+  return names.length > 0 && names.every((name) => name.startsWith('type '));
 }
 
 export function collectImports(root = ROOT): ImportEdge[] {
@@ -74,7 +90,9 @@ export function collectImports(root = ROOT): ImportEdge[] {
         const from = relative(root, file).split(sep).join('/');
         const target = aliased ? join(root, 'contract', spec.slice(CONTRACT_ALIAS.length)) : resolve(dirname(file), spec);
         const to = relative(root, target).split(sep).join('/');
-        edges.push({ from, to, fromPart: partOf(from), toPart: partOf(to) });
+        const statement = m[0].replace(/^[\s;]+/, '');
+        const names = /^(?:import|export)\s+(?:type\s+)?([\s\S]*?)\s*from\s*['"]/.exec(statement)?.[1] ?? '';
+        edges.push({ from, to, fromPart: partOf(from), toPart: partOf(to), typeOnly: m[1] !== undefined && isTypeOnly(statement), names });
       }
     }
   }
@@ -95,8 +113,18 @@ export function partGraph(edges: ImportEdge[]): Map<string, string[]> {
 
 const inConsole = (path: string) => path.startsWith('src/');
 const inServer = (path: string) => path.startsWith('server/');
-// Import targets carry no extension ('../app'), so app.ts is matched as written.
-const inRoutes = (path: string) => path.startsWith('server/src/routes/') || path.replace(SOURCE_FILE, '') === 'server/src/app';
+// Import targets carry no extension ('../app'), so a file directly in server/src is matched without it.
+const file = (path: string) => path.replace(SOURCE_FILE, '');
+const inRoutes = (path: string) => path.startsWith('server/src/routes/') || file(path) === 'server/src/app';
+
+/** The floor of the server: what every area may use, and which uses no area. */
+export const SERVER_FLOOR = ['config', 'configValues', 'configServiceAccount', 'db', 'lib', 'jobs', 'integrations'].map((p) => `server/src/${p}`);
+/** The server's parts above the areas: HTTP, composition, start-up, the command line. */
+export const SERVER_TOP = ['routes', 'app', 'server', 'schedules', 'openapi', 'cli'].map((p) => `server/src/${p}`);
+const TYPES = 'server/src/types';
+/** An area module: any other part of server/src (clients, push, segments, broadcasts, bulk, revenue, outcomes, clientData, …). */
+export const isServerArea = (part: string | null): boolean =>
+  !!part && part.startsWith('server/src/') && !SERVER_FLOOR.includes(part) && !SERVER_TOP.includes(part) && part !== TYPES;
 
 /** The imports the structure forbids, and why (docs/architecture.md repeats them). */
 export interface ImportRule {
@@ -107,9 +135,9 @@ export interface ImportRule {
 
 export const RULES: ImportRule[] = [
   {
-    name: 'contract imports neither half',
+    name: 'contract imports nothing of ours',
     why: 'both halves import the contract; if it imported one of them, the console bundle would pull in server code (or the reverse)',
-    broken: (e) => e.from.startsWith('contract/') && (inConsole(e.to) || inServer(e.to)),
+    broken: (e) => e.from.startsWith('contract/') && !e.to.startsWith('contract/'),
   },
   {
     name: 'the console never imports the server',
@@ -125,6 +153,48 @@ export const RULES: ImportRule[] = [
     name: 'server/src/db and server/src/integrations import no routes',
     why: 'storage and outside-service adapters sit below the HTTP layer; jobs, CLIs and tests use them without a Fastify app',
     broken: (e) => (e.from.startsWith('server/src/db/') || e.from.startsWith('server/src/integrations/')) && inRoutes(e.to),
+  },
+  {
+    name: 'the floor (config, db, lib, jobs, integrations) imports no area and nothing above',
+    why: 'every area builds on the floor; a floor that reached up would tie each area to the others and to HTTP',
+    broken: (e) => SERVER_FLOOR.includes(e.fromPart ?? '') && (isServerArea(e.toPart) || SERVER_TOP.includes(e.toPart ?? '')),
+  },
+  {
+    name: 'an area imports no routes, app, server, schedules, openapi or cli',
+    why: 'areas are called by routes, jobs and CLIs alike; one that knew the HTTP layer or the app could not be used without them',
+    broken: (e) => isServerArea(e.fromPart) && SERVER_TOP.includes(e.toPart ?? ''),
+  },
+  {
+    name: 'routes reach the database through an area module',
+    why: 'a route is its schemas, its access and one call to its area; queries live with the area that owns the tables',
+    broken: (e) => e.fromPart === 'server/src/routes' && e.toPart === 'server/src/db',
+  },
+  {
+    name: 'adapters are built in app.ts (or a CLI), never in a route or an area',
+    why: 'an area or a route talks to an outside service through app.mindbody, app.vimeo …, so tests and the sandbox can stand in for it',
+    broken: (e) =>
+      e.toPart === 'server/src/integrations' &&
+      !e.typeOnly &&
+      /\bcreate[A-Z]\w*/.test(e.names.replace(/\btype\s+\w+/g, '')) &&
+      !['server/src/integrations', 'server/src/app', 'server/src/cli'].includes(e.fromPart ?? ''),
+  },
+  {
+    name: 'only server.ts imports app.ts; nothing imports server.ts or a CLI',
+    why: 'app.ts composes everything and server.ts starts it: code below them that imported them would start or build the whole server',
+    broken: (e) =>
+      e.from.startsWith('server/') &&
+      ((e.toPart === 'server/src/app' && e.fromPart !== 'server/src/server' && e.fromPart !== 'server/src/app') ||
+        ((e.toPart === 'server/src/server' || e.toPart === 'server/src/cli') && e.fromPart !== e.toPart)),
+  },
+  {
+    name: 'types.ts imports types only',
+    why: 'it describes what app.db, app.push … are; a value imported there would load the areas into every file that names a Clock',
+    broken: (e) => e.fromPart === TYPES && !e.typeOnly,
+  },
+  {
+    name: 'in the console, only main.tsx imports App.tsx',
+    why: 'App is the top of the console (its table of contents); an area or the layout importing it would be a circle through everything',
+    broken: (e) => e.toPart === 'src/App' && e.fromPart !== 'src/main',
   },
 ];
 

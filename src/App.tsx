@@ -15,12 +15,12 @@ import { darkTheme, lightTheme } from './layout/themes';
 import { Dashboard, DASHBOARD_PATH } from './dashboard';
 import { consoleAreas } from './areas';
 
-/** Every screen of spec §2 and ours: each area registers its pages and resource in src/areas.ts. */
+/** Every screen of the spec and ours: each area registers its pages and resource in src/areas.ts. */
 const areas = consoleAreas();
 const routes = areas.flatMap((area) => area.routes ?? []);
 const resources = areas.flatMap((area) => (area.resource ? [area.resource] : []));
 
-// Spec §1: nothing at all is shown until the authentication check has answered.
+// Nothing at all is shown until the authentication check has answered.
 const Nothing = () => null;
 
 export interface AppProps {
@@ -59,7 +59,7 @@ const StudioAdmin = ({ authProvider = defaultAuthProvider, dataProvider, store }
 const earlyGets = withEarlyGets(httpClient);
 const consoleQueryClient = createQueryClient(defaultAuthProvider);
 
-// Real paths (/clients/new, not /#/clients/new) as spec §2 lists them; the server answers
+// Real paths (/clients/new, not /#/clients/new) as the spec lists them; the server answers
 // unknown GETs with index.html. A data router keeps react-admin's unsaved-changes guard working.
 const basename = import.meta.env.BASE_URL.replace(/\/+$/, '') || '/';
 

@@ -12,7 +12,7 @@ function sequence(seed: number) {
 }
 
 /**
- * Client 360 (issue 24 point 7): the client page as it opens now, the details, the "at a glance"
+ * The client profile: the client page as it opens now, the details, the "at a glance"
  * header, the first timeline page, the notes and tags, all in parallel as the console asks for them
  * (target: p95 ≤ 100 ms at 1,000,000 clients), and each of the new calls alone. Clients are picked
  * over the whole id range, so they are cold rows, not the same few cached ones.

@@ -5,7 +5,7 @@ export const consoleCase: BenchCase = async ({ client, quick }) => {
   const figures = await measureConsole(client, quick ? 2 : 15);
   return [
     { group: 'console', name: 'initial JavaScript (gzipped)', unit: 'KB', value: figures.initialJsKb },
-    // Issue 19 point 4: what the browser downloads (brotli) and the cold client list, p50.
+    // What the browser downloads (brotli) and the cold client list, p50.
     {
       group: 'console',
       name: 'initial JavaScript as transferred (brotli)',

@@ -6,7 +6,7 @@ import type { BenchCase } from './types';
 const SETTINGS = '/api/admin/v1/automated-messages/1/settings';
 
 /**
- * Issue 23 point 5: a broadcast to every new client (~8 % of the data set: ~80,000 at 1,000,000) sent
+ * A broadcast to every new client (~8 % of the data set: ~80,000 at 1,000,000) sent
  * through the running server's job queue and the FCM sandbox, from POST to `sent`. Quiet hours are
  * lifted for the run (it may be night in the studio's time zone) and put back after.
  */

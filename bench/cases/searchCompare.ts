@@ -5,7 +5,7 @@ import type { Figure } from '../lib/figures';
 import { SEARCH_QUERIES } from './search';
 
 /**
- * Issue 19 point 6: the customer search beside what a developer would write instead, for the same
+ * The customer search beside what a developer would write instead, for the same
  * queries (bench/cases/search.ts) with the same page (20 hits and a total), in-process on the
  * stopped server's database:
  * - `ILIKE '%word%'` on first name, last name and e-mail, every word, ordered by name;

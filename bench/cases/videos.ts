@@ -12,7 +12,7 @@ export const videosCase: BenchCase = async ({ client, samples }) => {
     ['first page by category', list({ sort: ['category', 'DESC'], range: [0, 24] })],
     ['title search "yoga"', list({ sort: ['title', 'ASC'], range: [0, 24], filter: { q: 'yoga' } })],
     ['level + enabled + category filters', list({ sort: ['title', 'ASC'], range: [0, 24], filter: { access_level_id: 2, enabled: true, category_id: 3 } })],
-    // Issue 24 point 6: the per-video figures, sorted and filtered.
+    // The per-video figures, sorted and filtered.
     ['first page by plays in 30 days', list({ sort: ['plays_30d', 'DESC'], range: [0, 24] })],
     ['first page by unique viewers', list({ sort: ['viewers_30d', 'DESC'], range: [0, 24] })],
     ['never played', list({ sort: ['title', 'ASC'], range: [0, 24], filter: { never_played: true } })],
@@ -29,7 +29,7 @@ export const videosCase: BenchCase = async ({ client, samples }) => {
       detail: { ...timing },
     });
   }
-  // Spec §7's whole library in one answer: a kept copy while the library is unchanged.
+  // The spec's whole-library answer: a kept copy while the library is unchanged.
   const whole = await timeIt(samples, () => client.get('/api/client/v1/videos'));
   figures.push({ group: 'videos', name: 'spec video list, whole library (p95)', unit: 'ms' as const, value: whole.p95, detail: { ...whole } });
   return figures;

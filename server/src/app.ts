@@ -31,10 +31,13 @@ import { createAutomation, registerAutomationJobs } from './automation';
 import { pushServiceSender, type AutomatedSender } from './automation/sender';
 import { registerOverrideJobs } from './clients/accessOverride';
 import { registerVideoFigureJobs } from './videos/figures';
+import { registerVimeoSyncJobs } from './videos/syncJob';
+import { createVimeoCatalogue, type VimeoCatalogue } from './integrations/vimeo';
 import { createSearchIndexer, type SearchIndexer } from './integrations/algolia';
 import { registerSearchJobs } from './search/jobs';
 import { createRevenueCatRest, type RevenueCatRest } from './integrations/revenuecat/rest';
 import { registerClientDataJobs } from './clientData/jobs';
+import { retentionSettings } from './clientData/retention';
 import { refuseChangesToErasedClients } from './clientData/erasedClients';
 import { createIdTokenVerifier, googleIdTokenKeys } from './integrations/firebase/idToken';
 import type { JWTVerifyGetKey } from 'jose';
@@ -58,6 +61,8 @@ export interface AppOptions {
   fcm?: FcmSender;
   /** Replaces RevenueCat's REST client chosen from config (tests pass one aimed at a stand-in). */
   revenuecat?: RevenueCatRest;
+  /** Replaces the Vimeo catalogue chosen from config. */
+  vimeo?: VimeoCatalogue;
   /** Replaces the search indexer chosen from config (tests pass an Algolia client aimed at a stand-in). */
   searchIndexer?: SearchIndexer;
   /**
@@ -119,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('push', createPushService({ database, fcm: options.fcm ?? createFcm(config, clock), clock, jobs: app.jobs }));
   app.decorate('searchIndexer', options.searchIndexer ?? createSearchIndexer(config));
   app.decorate('revenuecat', options.revenuecat ?? createRevenueCatRest(config));
+  app.decorate('vimeo', options.vimeo ?? createVimeoCatalogue(config, app.log));
   app.decorate('integrationKeys', await resolveIntegrationKeys(database, config));
   app.decorate(
     'idTokens',
@@ -174,12 +180,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     { prefix: config.SERVER_PREFIX },
   );
-  defineCoreJobs(app);
+  defineCoreJobs(app, async () => (await retentionSettings(database, config.JOB_RETENTION_DAYS)).finished_jobs);
   registerMindbodyJobs(app);
   registerRevenueCatJobs(app);
   await registerAutomationJobs(app);
   registerOverrideJobs(app);
   registerVideoFigureJobs(app);
+  registerVimeoSyncJobs(app);
   await registerSearchJobs(app);
   await registerPushJobs(app);
   registerBroadcastJobs(app);

@@ -34,7 +34,7 @@ export function scheduledJobs(app: FastifyInstance): ScheduledJob[] {
     // Not at start: a fresh start (or a data set just built, which is vacuumed then) has nothing to
     // clean, and on a million clients the first requests would wait behind it.
     { name: SEARCH_VACUUM_QUEUE, everyMs: SEARCH_VACUUM_EVERY_MS, firstRunAfterInterval: true },
-    // The Video Manager's per-video figures (issue 24): at start, then every 10 minutes.
+    // The Video Manager's per-video figures: at start, then every 10 minutes.
     { name: VIDEO_FIGURES, everyMs: VIDEO_FIGURES_EVERY_MS },
     // Retention (docs/operations.md): daily, not at start, so restarts neither postpone nor repeat it.
     { name: DATA_RETENTION, everyMs: DATA_RETENTION_EVERY_MS, firstRunAfterInterval: true },

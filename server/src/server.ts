@@ -11,7 +11,7 @@ import { seedRevenue } from '../seed/revenue';
 const SHUTDOWN_DEADLINE_MS = 4_500;
 
 /** Where the outside world sends data, and with which key (generated keys are shown in full). */
-function dataInBanner(app: FastifyInstance, base: string): string[] {
+function inboundBanner(app: FastifyInstance, base: string): string[] {
   const { mindbody, config } = app;
   const key = (value: { value: string; source: string; variable: string }) =>
     value.source === 'env' ? `(from ${value.variable})` : `${value.value}  (generated; ${value.variable} sets your own)`;
@@ -120,7 +120,7 @@ async function main() {
     lines.push(`  Staff account created: ${account.email} / ${account.generatedPassword}  (an owner; shown once; change it from the user menu)`);
   else if (account) lines.push(`  Staff account: ${account.email} (an owner, password from STAFF_PASSWORD)`);
   lines.push(`  API docs: ${base}${config.SERVER_PREFIX}/api/docs`);
-  lines.push(...dataInBanner(app, `${base}${config.SERVER_PREFIX}`), '');
+  lines.push(...inboundBanner(app, `${base}${config.SERVER_PREFIX}`), '');
   console.log(lines.join('\n'));
 }
 

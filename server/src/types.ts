@@ -10,6 +10,7 @@ import type { PushService } from './push/service';
 import type { SearchIndexer } from './integrations/algolia';
 import type { IdTokenVerifier } from './integrations/firebase/idToken';
 import type { RevenueCatRest } from './integrations/revenuecat/rest';
+import type { VimeoCatalogue } from './integrations/vimeo';
 
 export interface Clock {
   now(): Date;
@@ -41,6 +42,8 @@ declare module 'fastify' {
     searchIndexer: SearchIndexer;
     /** RevenueCat's REST API with REVENUECAT_SECRET_API_KEY, a sandbox that records the calls otherwise. */
     revenuecat: RevenueCatRest;
+    /** The Vimeo catalogue the video sync reads: Vimeo's API with VIMEO_*, the sandbox catalogue otherwise. */
+    vimeo: VimeoCatalogue;
     /**
      * Every registered route, for the tests that walk them all (guard, fuzzing); `schema` is the
      * route's own (zod) schemas, for the tests that derive their requests from them.
@@ -83,7 +86,7 @@ declare module 'fastify' {
     twoStepSetup?: boolean;
     /** A public route that still wants `request.staff` when the caller has a session. */
     readsSession?: boolean;
-    /** A GET that changes data (spec §7's syncs): refused to navigations and other sites. */
+    /** A GET that changes data (the spec's syncs): refused to navigations and other sites. */
     changesState?: boolean;
     /** Answers whatever the Host header says, also with PUBLIC_URL set (load balancers' health checks). */
     anyHost?: boolean;

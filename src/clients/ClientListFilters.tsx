@@ -62,7 +62,7 @@ export function useClientListFilters(listId: ClientListDefinition['id'], isSmall
       choices={OVERRIDE_DAYS.map((days) => ({ id: days, name: translate('clients.filters.days', { smart_count: days }) }))}
       sx={width(210)}
     />,
-    // Issue 24: clients carrying a tag (several: separated by commas).
+    // Clients carrying a tag (several: separated by commas).
     <TextInput key="tag" source="tag" label={t('tag')} alwaysOn={alwaysOn} resettable sx={width(150)} />,
   ];
 }

@@ -42,7 +42,7 @@ export interface ListSegment {
   filter: ClientFilter;
 }
 
-/** One of the four client lists of spec §2: server-side paging, sorting and filters, kept in the URL. */
+/** One of the four client lists of the spec: server-side paging, sorting and filters, kept in the URL. */
 const ClientListPage = ({ listId, segment, headerActions }: { listId: ClientListDefinition['id']; segment?: ListSegment; headerActions?: ReactNode }) => {
   const translate = useTranslate();
   const list = clientLists.find((candidate) => candidate.id === listId);

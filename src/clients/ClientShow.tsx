@@ -82,7 +82,7 @@ const ClientDetails = () => {
   );
 };
 
-/** Spec §2 'Client details' at /client/{id}; everything reloads when the id in the route changes. */
+/** The spec's 'Client details' at /client/{id}; everything reloads when the id in the route changes. */
 const ClientShow = () => {
   const { id } = useParams();
   return (

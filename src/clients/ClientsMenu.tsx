@@ -9,7 +9,7 @@ import { useCan } from '../layout/useCan';
 import { clientListPath } from './clientLists';
 import { SegmentMenuItems } from '../segments/SegmentMenuItems';
 
-/** Spec §2: the MindBody list (/clients/mindbody) has no sidebar link. */
+/** The MindBody list (/clients/mindbody) has no sidebar link. */
 export const ClientsMenu = () => {
   const allowed = useCan('clients', 'list');
   const overrides = useCan('overrides', 'list');
@@ -21,7 +21,7 @@ export const ClientsMenu = () => {
       <MenuItemLink to={clientListPath({ slug: 'active' })} primaryText="menu.active_clients" leftIcon={<ActiveClientsIcon />} role="link" />
       {/* Ours (docs/features.md#segments): At risk, the saved segments, New segment, Broadcasts. */}
       <SegmentMenuItems />
-      {/* Issue 24: the running access-level overrides (the override permission). */}
+      {/* Ours: the running access-level overrides (the override permission). */}
       {overrides && <MenuItemLink to="/overrides" primaryText="menu.overrides" leftIcon={<OverridesIcon />} role="link" />}
     </SubMenu>
   );

@@ -63,7 +63,7 @@ const KeyboardBody = forwardRef<HTMLTableSectionElement, DataTableBodyProps>(fun
 });
 
 /**
- * Spec §2 'Client list': a spinner while loading, 'No Clients to Show' when empty, a row opens the
+ * The spec's 'Client list': a spinner while loading, 'No Clients to Show' when empty, a row opens the
  * client (click, or Enter on a focused row). Under the `sm` breakpoint a compact card list.
  */
 export const ClientsTable = () => {

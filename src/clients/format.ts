@@ -2,7 +2,7 @@ import type { AutopayEvent } from '@contract/clients';
 import { DAY_MS, NEW_CLIENT_WINDOW_DAYS, hasMindBodyId } from '@contract/clientRules';
 import { readRuntimeConfig } from '../providers/config';
 
-/** Spec §4: 'New' while the first login is at most 30 days old (the server's New list uses the same instant). */
+/** 'New' while the first login is at most 30 days old (the server's New list uses the same instant). */
 export function isNewClient(firstLogin: string | null | undefined, now: Date): boolean {
   if (!firstLogin) return false;
   const at = Date.parse(firstLogin);
@@ -16,7 +16,7 @@ export function orUnknown(value: string | number | null | undefined, unknown: st
   return text === '' ? unknown : text;
 }
 
-/** Spec §2: the MindBody id, or N/A when missing or 2 characters or shorter. */
+/** The MindBody id, or N/A when missing or 2 characters or shorter. */
 export const mindBodyIdLabel = (id: string | null | undefined, notAvailable: string) => (hasMindBodyId(id) ? id : notAvailable);
 
 /**
@@ -71,7 +71,7 @@ export const AUTOPAY_EVENTS_SHOWN = 3;
 /** An amount as '129' when whole, '129.50' otherwise. */
 export const moneyAmount = (amount: number) => (Number.isInteger(amount) ? String(amount) : amount.toFixed(2));
 
-/** Upcoming AutoPay Dates column: the first three events (spec §9), each shown as '$amount on date'. */
+/** Upcoming AutoPay Dates column: the first three events, each shown as '$amount on date'. */
 export const autopayEntries = (events: AutopayEvent[] | null | undefined) =>
   (events ?? []).slice(0, AUTOPAY_EVENTS_SHOWN).map((event) => ({ amount: moneyAmount(event.ChargeAmount), date: calendarDay(event.ScheduleDate) }));
 
@@ -83,7 +83,7 @@ export function dateTime(value: string | null | undefined, timeZone: string | un
   return formatter('moment', timeZone).format(at);
 }
 
-/** Spec §5: under 60 seconds the 'under a minute' text, otherwise whole minutes (floored). */
+/** Under 60 seconds the 'under a minute' text, otherwise whole minutes (floored). */
 export function videoLength(seconds: number, texts: { underAMinute: string; minutes: (count: number) => string }): string {
   return seconds < 60 ? texts.underAMinute : texts.minutes(Math.floor(seconds / 60));
 }

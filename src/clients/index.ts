@@ -11,7 +11,7 @@ import { clientListResource, clientsData } from './clientsData';
 import { mindbodySyncData } from './mindbodySyncData';
 import { ClientsMenu } from './ClientsMenu';
 import { overridesData } from './overridesData';
-import { client360Data } from './client360Data';
+import { clientProfileData } from './clientProfileData';
 import { dataRightsData } from './dataRights/dataRightsData';
 
 export { clientLists, clientListPath, clientPath } from './clientLists';
@@ -50,15 +50,15 @@ const prefetchFirstPage = (resource: string) => (dataProvider: DataProvider, can
   });
 };
 
-/** Clients › Overrides (issue 24): the running access-level overrides. */
+/** Clients › Overrides: the running access-level overrides. */
 export const OVERRIDES_PATH = '/overrides';
 
 // Annotated, not inferred: the area's views use the dataProvider whose type is drawn from this list.
 export const clientsArea: ConsoleArea<
-  readonly [typeof clientsData, typeof mindbodySyncData, typeof overridesData, typeof client360Data, typeof dataRightsData]
+  readonly [typeof clientsData, typeof mindbodySyncData, typeof overridesData, typeof clientProfileData, typeof dataRightsData]
 > = {
   name: 'clients',
-  data: [clientsData, mindbodySyncData, overridesData, client360Data, dataRightsData] as const,
+  data: [clientsData, mindbodySyncData, overridesData, clientProfileData, dataRightsData] as const,
   // Checked before the page mounts: react-admin's own check would still send the list's request once.
   routes: [
     ...clientLists.map((list) => ({

@@ -25,7 +25,7 @@ export const otherOrder = (order: string | undefined): 'ASC' | 'DESC' => (apiOrd
 const booleanValue = (value: unknown) => (value === true || value === 'true' ? true : value === false || value === 'false' ? false : undefined);
 const asList = (value: unknown) => (Array.isArray(value) ? value : value === undefined || value === null || value === '' ? [] : [value]);
 
-/** The segment filters (issue 23): days back, and yes/no. */
+/** The segment filters: days back, and yes/no. */
 export const ACTIVITY_KEYS = ['last_class_days', 'no_class_days', 'last_stream_days', 'no_stream_days', 'last_activity_days'] as const;
 export const BOOLEAN_SEGMENT_KEYS = ['app_installed', 'opted_out', 'snoozed'] as const;
 

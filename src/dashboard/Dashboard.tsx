@@ -17,7 +17,7 @@ const MrrCard = lazyChunk(() => import('../revenue/MrrCard'));
 
 const timeFormat = new Intl.DateTimeFormat('en-US', { hour: '2-digit', minute: '2-digit', second: '2-digit' });
 
-/** Spec §2 "Dashboard": three stat cards from GET /api/stats/v1; below them, the trend behind them (ours). */
+/** The spec's "Dashboard": three stat cards from GET /api/stats/v1; below them, the trend behind them (ours). */
 const Dashboard = () => {
   const translate = useTranslate();
   const dataProvider = useConsoleDataProvider();
@@ -30,7 +30,7 @@ const Dashboard = () => {
     daily_plays: useCan('videos', 'list'),
     most_popular: useCan('videos', 'list'),
   };
-  // Issue 24 point 5: each card opens what is behind it; the most popular category by its id.
+  // Each card opens what is behind it; the most popular category by its id.
   const popular = stats.data?.result.most_popular ?? null;
   const categories = useQuery({
     queryKey: ['dashboard', 'categories'],

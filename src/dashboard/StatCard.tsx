@@ -5,7 +5,7 @@ import { formatStat, type CardState } from './statsRules';
 
 export interface StatCardProps {
   label: string;
-  /** Spec §2: shown while loading. */
+  /** Shown while loading. */
   placeholder: string;
   card: CardState;
   /** The list behind the figure (ours); the whole card links there. */
@@ -13,7 +13,7 @@ export interface StatCardProps {
   linkLabel?: string;
 }
 
-/** Spec §2 "Dashboard": a label and a value, a spinner while loading; ours: a plain "could not be computed" once failed. */
+/** The spec's "Dashboard": a label and a value, a spinner while loading; ours: a plain "could not be computed" once failed. */
 export const StatCard = ({ label, placeholder, card, to, linkLabel }: StatCardProps) => {
   const translate = useTranslate();
   const loading = card.state === 'loading';

@@ -4,7 +4,7 @@ import type { HttpClient } from '../providers/http';
 
 // A type alias (not an interface) so it fits DataModule's string-keyed method map.
 export type DashboardMethods = {
-  /** Spec §7 GET /api/stats/v1: the three card figures, with in-band errors. */
+  /** The spec's GET /api/stats/v1: the three card figures, with in-band errors. */
   getStats: () => Promise<StatsResponse>;
   /** Our extension: daily plays over the last 30 days and paid subscribers over the last 12 weeks. */
   getStatsTrends: () => Promise<StatsTrendsResponse>;

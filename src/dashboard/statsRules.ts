@@ -4,19 +4,19 @@ export const STAT_KEYS = ['subscribers', 'daily_plays', 'most_popular'] as const
 
 /** The paid access levels' sort_order (access_levels.is_paid: BASIC and PREMIUM, migration 0001): who the subscribers card counts. */
 export const PAID_LEVELS = [2, 3] as const;
-/** Issue 24 point 5: the daily plays card opens the videos by their plays over the 30 days. */
+/** The daily plays card opens the videos by their plays over the 30 days. */
 export const VIDEO_PLAYS_PATH = '/videos?sort=plays_30d&order=DESC';
 /** The most popular category's videos with their plays (the videos by plays when the category is not known). */
 export const categoryVideosPath = (categoryId: number | undefined) =>
   categoryId === undefined ? VIDEO_PLAYS_PATH : `/videos?filter=${encodeURIComponent(JSON.stringify({ category_id: categoryId }))}&sort=plays_30d&order=DESC`;
-/** Issue 24 point 5: the subscribers card opens the paid clients (a filtered client list). */
+/** The subscribers card opens the paid clients (a filtered client list). */
 export const PAID_CLIENTS_PATH = `/clients/all?filter=${encodeURIComponent(JSON.stringify({ vod_access_level: PAID_LEVELS }))}`;
 export type StatKey = (typeof STAT_KEYS)[number];
 
 export type CardState = { state: 'loading' } | { state: 'loaded'; value: number | string } | { state: 'failed'; reason?: string };
 
 /**
- * Spec §4: the cards start loading (placeholders and a spinner) until stats arrive. Ours, so a
+ * The cards start loading (placeholders and a spinner) until stats arrive. Ours, so a
  * failure never passes for a figure: once the call failed every card says it could not be
  * computed, and a figure the answer's `errors` names says so with the server's reason, while
  * the figures it did compute show.

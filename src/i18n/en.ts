@@ -51,11 +51,11 @@ export const en = {
     active_clients: 'Active Clients',
     audit: 'Audit Log', // ours (docs/features.md)
     staff: 'Staff', // ours: owners only
-    // ours (issue 23): under Clients
+    // ours: under Clients
     at_risk: 'At risk',
     new_segment: 'New segment',
     broadcasts: 'Broadcasts',
-    overrides: 'Overrides', // ours (issue 24)
+    overrides: 'Overrides', // ours
     data_requests: 'Data requests', // ours: a client's data rights
     revenue: 'Revenue', // ours: owners and managers
   },
@@ -97,7 +97,7 @@ export const en = {
       enabled: 'Enabled',
       access_level: 'Access Level',
       actions: 'Actions',
-      // ours (issue 24): per-video figures, recomputed every 10 minutes
+      // ours: per-video figures, recomputed every 10 minutes
       plays_30d: 'Plays (30 days)',
       viewers_30d: 'Viewers (30 days)',
       favorites: 'Favorites',
@@ -126,7 +126,7 @@ export const en = {
       enabled_choices: { yes: 'Enabled', no: 'Disabled' },
       show_deleted: 'Show deleted',
       missing: 'Gone from Vimeo',
-      never_played: 'Never played', // ours (issue 24)
+      never_played: 'Never played', // ours
     },
     flags: {
       gone: 'Gone from Vimeo',
@@ -319,7 +319,7 @@ export const en = {
     },
   },
   clients: {
-    // ours (issue 23): the lists' bulk actions (docs/features.md#bulk-actions)
+    // ours: the lists' bulk actions (docs/features.md#bulk-actions)
     bulk: {
       select_one: 'Select %{name}',
       select_page: 'Select the %{count} on this page',
@@ -382,7 +382,7 @@ export const en = {
       override_yes: 'Running',
       override_no: 'Not running',
       override_ends_within_days: 'Override ends within',
-      tag: 'Tag', // ours (issue 24)
+      tag: 'Tag', // ours
       days: '1 day |||| %{smart_count} days',
     },
   },
@@ -404,7 +404,7 @@ export const en = {
       vod_access_level: 'VOD Access Level',
     },
     override_note: 'Admin granted this Access Level until %{date}',
-    // ours (issue 24): the client at a glance, above the summary
+    // ours: the client at a glance, above the summary
     glance: {
       title: 'At a glance',
       none: '—',
@@ -442,7 +442,7 @@ export const en = {
       upcoming: 'Upcoming classes',
       no_upcoming: 'none booked',
     },
-    // ours (issue 24): staff notes about the client and their tags
+    // ours: staff notes about the client and their tags
     notes: {
       title: 'Notes and tags',
       list: 'Notes',
@@ -467,7 +467,7 @@ export const en = {
       tags_saved: 'Tags saved',
       tags_failed: 'Tags not saved: %{message}',
     },
-    // ours (issue 24): everything that happened to the client
+    // ours: everything that happened to the client
     timeline: {
       title: 'Timeline',
       filter: 'Show only',
@@ -517,7 +517,7 @@ export const en = {
         'contact.snoozed': 'Snoozed off the at-risk list',
       },
     },
-    // ours (issue 24)
+    // ours
     override_actions: {
       extend: 'Extend',
       end_now: 'End now',
@@ -671,7 +671,7 @@ export const en = {
       },
       warning: 'Warning: Client will have new access level until %{date}',
       choose_level: 'Choose a level', // ours
-      // ours (issue 24): custom end date, reason, extending a running override
+      // ours: custom end date, reason, extending a running override
       custom_date: 'Until a date…',
       end_date: 'End date',
       date_range: 'From %{min} to %{max}',
@@ -686,7 +686,7 @@ export const en = {
     push_modal: {
       title: 'Push Notification Directly to Client',
       fields: { title: 'Title', message: 'Message' },
-      message_required: '* Message Required', // ours: the spec's message rule (§5) applied here too
+      message_required: '* Message Required', // ours: the spec's message rule applied here too
       send: 'Send',
       cancel: 'Cancel',
     },
@@ -714,7 +714,7 @@ export const en = {
     instructor: 'COACH: %{name}',
   },
   // ours (docs/features.md): every state-changing staff action, with before/after values
-  // ours (issue 24): Clients › Overrides
+  // ours: Clients › Overrides
   overrides: {
     title: 'Overrides',
     ending_soon: 'Ending within %{smart_count} day |||| Ending within %{smart_count} days',
@@ -972,7 +972,7 @@ export const en = {
       required: 'Required',
     },
   },
-  // ours (issue 23): saved segments, the at-risk list (docs/features.md#segments)
+  // ours: saved segments, the at-risk list (docs/features.md#segments)
   segments: {
     create_title: 'New segment',
     save_as: 'Save as segment',
@@ -1071,7 +1071,7 @@ export const en = {
       failed: 'Not saved: %{reason}. What you typed is kept; try again.',
     },
   },
-  // ours (issue 23): broadcasts and bulk pushes (docs/automation.md#broadcasts)
+  // ours: broadcasts and bulk pushes (docs/automation.md#broadcasts)
   broadcasts: {
     title: 'Broadcasts',
     broadcast: 'Broadcast',

@@ -21,7 +21,7 @@ const StyledAppBar = styled(MuiAppBar, { name: PREFIX, overridesResolver: (_prop
 }));
 
 /**
- * App name (spec §1: "the header titles the app as a management console"), then the page title.
+ * App name ("the header titles the app as a management console"), then the page title.
  * react-admin's AppBar with `alwaysOn` (same elements, classes and styles), without the user and
  * language menus it imports as defaults even when replaced: the user menu lives in the sidebar
  * footer. Always on: a bar that slid away on scroll would take the drawer's toggle along.

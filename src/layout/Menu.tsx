@@ -7,7 +7,7 @@ import { UserFooter } from './UserFooter';
 import { useCan } from './useCan';
 
 /**
- * The sidebar, top to bottom (spec §1-2): logo, customer search, each area's entry in the order of
+ * The sidebar, top to bottom: logo, customer search, each area's entry in the order of
  * src/areas.ts (Dashboard, the Messaging / Video Manager / Clients groups, …), and the signed-in
  * user pinned at the bottom. Each entry shows only what the role may use (docs/security.md); the
  * server refuses the rest anyway.

@@ -14,7 +14,7 @@ export interface SubMenuProps {
 }
 
 /**
- * A collapsible sidebar group (spec §1: "collapsible groups (animated expand)"): a disclosure
+ * A collapsible sidebar group ("collapsible groups (animated expand)"): a disclosure
  * button (Tab reaches it, Enter or Space opens and closes it) over its entries.
  */
 export const SubMenu = ({ id, label, icon, children }: SubMenuProps) => {

@@ -14,7 +14,7 @@ const ChangePasswordDialog = lazyChunk(() => import('../staff/ChangePasswordDial
 const TwoStepDialog = lazyChunk(() => import('../twoStep/TwoStepDialog').then((module) => ({ default: module.TwoStepDialog })));
 const SignInHistoryDialog = lazyChunk(() => import('../twoStep/SignInHistoryDialog').then((module) => ({ default: module.SignInHistoryDialog })));
 
-/** Bottom of the sidebar (spec §1): the signed-in user and a menu with 'My sessions', 'Change password' (ours) and 'Log out'. */
+/** Bottom of the sidebar: the signed-in user and a menu with 'My sessions', 'Change password' (ours) and 'Log out'. */
 export const UserFooter = () => {
   const { identity } = useGetIdentity();
   const logout = useLogout();

@@ -16,7 +16,7 @@ import { messagesQueryKey } from './useMessageTemplates';
 
 const TOAST_MS = 6000;
 
-/** 'Add new message': content is required (spec §5), the title is not validated. */
+/** 'Add new message': content is required, the title is not validated. */
 export const AddMessageDialog = ({ typeId, open, onClose }: { typeId: number; open: boolean; onClose(): void }) => {
   const translate = useTranslate();
   const notify = useNotify();

@@ -20,7 +20,7 @@ const messageTypeIcons: Record<MessageType['id'], ReactElement> = {
   6: <ExtendedAbsenseIcon />,
 };
 
-/** Spec §2: the Messaging group, one page per message type. */
+/** The Messaging group, one page per message type. */
 export const MessagingMenu = () => {
   const allowed = useCan('messaging', 'edit');
   if (!allowed) return null;

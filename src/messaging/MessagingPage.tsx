@@ -5,7 +5,7 @@ import { AutomationSection } from './automation/AutomationSection';
 import { messageTypes, type MessageType } from './messageTypes';
 
 /**
- * Push messaging for one message type (spec §2). The page is a stack of sections so later
+ * Push messaging for one message type. The page is a stack of sections so later
  * settings of the type (automated sending, docs/automation.md) sit beside the templates without touching them.
  */
 const MessagingPage = ({ typeId }: { typeId: MessageType['id'] }) => {

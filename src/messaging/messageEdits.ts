@@ -4,7 +4,7 @@ import type { PushMessage } from '@contract/messaging';
 export type MessageRow = PushMessage & { ranupdates?: 'true' };
 export type MessageEdit = Partial<Pick<PushMessage, 'title' | 'message' | 'enabled'>>;
 
-/** Any edit marks the row changed (spec §4), even one that restores the stored text. */
+/** Any edit marks the row changed, even one that restores the stored text. */
 export function applyEdit(rows: MessageRow[], id: number, edit: MessageEdit): MessageRow[] {
   return rows.map((row) => (row.id === id ? { ...row, ...edit, ranupdates: 'true' } : row));
 }

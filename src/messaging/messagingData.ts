@@ -15,7 +15,7 @@ export type MessagingMethods = {
   getPushMessages: (typeId: number) => Promise<MessagesResponse>;
   /** POST /api/client/v1/messaging/update with one changed row as the page holds it; answers the stored message. */
   updatePushMessage: (row: MessageRow) => Promise<PushMessage>;
-  /** POST /api/client/v1/messaging/add-new; a refusal resolves with status 'error' (the page reads status, spec §8). */
+  /** POST /api/client/v1/messaging/add-new; a refusal resolves with status 'error' (the page reads status). */
   addPushMessage: (body: AddMessageRequest) => Promise<AddMessageResponse>;
 };
 

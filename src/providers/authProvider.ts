@@ -6,7 +6,7 @@ import { config as defaultConfig, type ConsoleConfig } from './config';
 import { createHttpClient, hasStatus, type HttpClient } from './http';
 
 /**
- * Spec §1: the session lives on the backend. The console only asks whether it is
+ * The session lives on the backend. The console only asks whether it is
  * signed in; signing in and out happen on server pages the browser is sent to.
  */
 export interface AuthProviderOptions {
@@ -136,7 +136,7 @@ export const createAuthProvider = (options: AuthProviderOptions = {}): AuthProvi
           // Unreachable or failing server: a session this page knows stays (the outage banner says
           // so and pages recover when it is back); only a reachable server's "no" or 401 signs out.
           if (user && !(hasStatus(error) && error.status === 401)) return;
-          answer = undefined; // no session known: same as signed out (spec §1)
+          answer = undefined; // no session known: same as signed out
         }
       }
       if (answer?.isAuthenticated === true) {
@@ -163,7 +163,7 @@ export const createAuthProvider = (options: AuthProviderOptions = {}): AuthProvi
 
     /**
      * What the role may use (contract/permissions.ts), so menus, buttons and screens it may not use
-     * are not shown; the server refuses them anyway. A backend that sends no permissions (spec §7's
+     * are not shown; the server refuses them anyway. A backend that sends no permissions (the spec's
      * isAuthenticated has none) gets everything shown, as before roles.
      */
     canAccess: async ({ resource, action }) => allows(user, resource, action),

@@ -17,7 +17,7 @@ interface Props {
 const avatarSize = { width: AVATAR_SIZE, height: AVATAR_SIZE };
 
 /**
- * Spec §2: a 60x60 avatar, the full name (matches highlighted), the e-mail and mb_client_id.
+ * A 60x60 avatar, the full name (matches highlighted), the e-mail and mb_client_id.
  * Plain elements styled once by the list (CustomerHitList's `hitStyles`): twenty MUI list items
  * per keystroke cost more to render than the search itself.
  */

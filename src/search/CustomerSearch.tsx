@@ -16,7 +16,7 @@ export interface CustomerSearchProps {
   searchFor?: SearchForSelectProps;
 }
 
-/** Spec §2: InstantSearch on the Customers index, 20 hits a page, 'stalled' after 200 ms. */
+/** InstantSearch on the Customers index, 20 hits a page, 'stalled' after 200 ms. */
 const CustomerSearch = ({ config, initialValue = '', autoFocus = false, searchFor }: CustomerSearchProps) => {
   const searchClient = useMemo(() => createSearchClient(config), [config]);
   if (!searchClient) return null;

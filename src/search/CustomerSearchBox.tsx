@@ -24,7 +24,7 @@ interface Props {
   onKeyDown(event: KeyboardEvent): void;
 }
 
-/** Spec §2: 'Search for:' (only Customers), the box (512 characters at most) and its two buttons. */
+/** 'Search for:' (only Customers), the box (512 characters at most) and its two buttons. */
 export const CustomerSearchBox = ({
   searchFor,
   value,

@@ -9,7 +9,7 @@ export interface SearchForSelectProps {
   defaultOpen?: boolean;
 }
 
-/** Spec §2: 'Search for:' (only Customers). Part of the widget's chunk; SearchForField stands in for it. */
+/** 'Search for:' (only Customers). Part of the widget's chunk; SearchForField stands in for it. */
 export const SearchForSelect = ({ autoFocus = false, defaultOpen = false }: SearchForSelectProps) => {
   const translate = useTranslate();
   return (

@@ -22,7 +22,7 @@ interface Loaded {
 }
 
 /**
- * Spec §2: renders nothing when the application id or the search key is empty. Until the widget
+ * Renders nothing when the application id or the search key is empty. Until the widget
  * has loaded, the same box stands in (what is typed meanwhile is kept and searched for; the focus
  * and an opened 'Search for:' carry over to the widget's own fields).
  */
@@ -95,7 +95,7 @@ export const SearchWidget = ({ config }: { config: SearchConfig }) => {
   );
 };
 
-/** The sidebar's customer search (spec §2 "Customer search widget"); hidden while the sidebar is folded. */
+/** The sidebar's customer search (the spec's "Customer search widget"); hidden while the sidebar is folded. */
 export const SearchSlot = () => {
   const [open] = useSidebarState();
   return open ? <SearchWidget config={consoleConfig} /> : null;

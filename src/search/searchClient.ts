@@ -27,7 +27,7 @@ export function createSearchClient(config: Pick<ConsoleConfig, 'algolia' | 'apiB
   try {
     const { appId, searchKey } = config.algolia;
     const hosts = searchHosts(config);
-    // Spec §7: the credentials travel as query parameters (the browser build's default; the node
+    // The credentials travel as query parameters (the browser build's default; the node
     // build, used by tests, would send headers).
     return liteClient(appId, searchKey, {
       timeouts: searchTimeouts(config.algolia.host),

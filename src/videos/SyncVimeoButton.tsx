@@ -6,7 +6,7 @@ import { useConsoleDataProvider } from '../providers/dataProvider';
 import { NavButton } from '../layout/NavButton';
 import { useCloseDrawerOnPhone } from '../layout/useCloseDrawerOnPhone';
 
-// Spec §8/§9: both toasts last 6 s and are closable (see layout/Notification.tsx).
+// Both toasts last 6 s and are closable (see layout/Notification.tsx).
 const TOAST_MS = 6000;
 
 /** Sidebar entry of the Video Manager group: a button that starts the server-side Vimeo sync. */

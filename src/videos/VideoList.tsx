@@ -15,7 +15,7 @@ import { VideoSimpleList } from './VideoSimpleList';
 const Column = DataTable.Col<AdminVideo>;
 
 /**
- * Video Manager (spec §2): paged, sorted and filtered on the server; every control saves at once.
+ * Video Manager: paged, sorted and filtered on the server; every control saves at once.
  * On a phone a card list (no sideways scrolling), each card opening the video's edit page.
  */
 const VideoList = () => {

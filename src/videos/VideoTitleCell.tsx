@@ -20,7 +20,7 @@ export const VideoTitleCell = () => {
   );
 };
 
-/** The Video Thumbnail column: 150 px wide (spec §2, §9). */
+/** The Video Thumbnail column: 150 px wide. */
 export const VideoThumbnail = ({ width = 150 }: { width?: number }) => {
   const record = useRecordContext<AdminVideo>();
   if (!record) return null;

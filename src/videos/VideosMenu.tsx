@@ -6,7 +6,7 @@ import { useCan } from '../layout/useCan';
 import { SyncVimeoButton } from './SyncVimeoButton';
 
 /**
- * Spec §2's group holds only the sync button; ours adds the video list (/videos) above it, so every
+ * The spec's group holds only the sync button; ours adds the video list (/videos) above it, so every
  * role that edits videos (the content role has no dashboard card leading there) reaches it.
  */
 export const VideosMenu = () => {

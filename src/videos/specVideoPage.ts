@@ -8,7 +8,7 @@ const compare = (a: unknown, b: unknown) =>
   typeof a === 'string' && typeof b === 'string' ? a.localeCompare(b, undefined, { sensitivity: 'base' }) : Number(a) - Number(b);
 
 /**
- * A backend with only spec §7's calls answers the whole library at once and nothing else: the list
+ * A backend with only the spec's calls answers the whole library at once and nothing else: the list
  * filters (title, access level, enabled), sorts and pages it here. What the spec's answer does not
  * carry (category, deleted videos) matches nothing rather than everything.
  */

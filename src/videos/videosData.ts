@@ -7,7 +7,7 @@ import { pageSpecVideos } from './specVideoPage';
 
 export interface SyncResult {
   ok: boolean;
-  /** A sync was already queued or running, so this click joined it (our extension of spec §7). */
+  /** A sync was already queued or running, so this click joined it (our extension of the spec). */
   alreadyRunning: boolean;
   sync?: VimeoSync;
   /** Vimeo is known to be down (503 from its circuit breaker): the server's "retry in N s" text. */
@@ -16,7 +16,7 @@ export interface SyncResult {
 
 // A type alias (not an interface) so it fits DataModule's string-keyed method map.
 export type VideosMethods = {
-  /** Starts the server-side Vimeo import; spec §7 only checks the answer's ok status. */
+  /** Starts the server-side Vimeo import; the spec only checks the answer's ok status. */
   syncVimeoVideos: () => Promise<SyncResult>;
 };
 
@@ -38,7 +38,7 @@ export const videosData = (http: HttpClient) => {
   return {
     resources: {
       videos: {
-        // In front of a backend that has only spec §7's calls (no extension: 404), the list reads
+        // In front of a backend that has only the spec's calls (no extension: 404), the list reads
         // the spec's GET /api/client/v1/videos and pages it here.
         getList: ((resource, params) =>
           getList(resource, params).catch(async (error) => {

@@ -47,7 +47,7 @@ const renderChecks = (authProvider: AuthProvider) => {
   return seen;
 };
 
-// Issue 19 point 4: on a cold client list every access check cost the whole screen one more render.
+// On a cold client list every access check cost the whole screen one more render.
 describe('access checks once the page knows who is signed in', () => {
   it('answer at their first render, allowed and refused alike, and never ask again', async () => {
     const authProvider = createAuthProvider({ config: createConfig({}), redirect: vi.fn(), page: pageSignedInAs(frontDesk), storage: null });

@@ -67,7 +67,7 @@ describe('App shell', () => {
       Messaging: ['High Five', 'Missed Class', '#notetoself', 'Monday Morning', 'Cancelled Class', 'Extended Absense'],
       // Ours: the video list's link above the spec's sync button, so every role that edits videos reaches it.
       'Video Manager': ['All Videos', 'Sync Vimeo videos'],
-      // The spec's three, then ours: the at-risk list, saved segments (none here), New segment, Broadcasts (issue 23), Overrides (issue 24).
+      // The spec's three, then ours: the at-risk list, saved segments (none here), New segment, Broadcasts, Overrides.
       Clients: ['All Clients', 'New Clients', 'Active Clients', 'At risk', 'New segment', 'Broadcasts', 'Overrides'],
     };
     for (const [group, names] of Object.entries(entries)) {
@@ -78,7 +78,7 @@ describe('App shell', () => {
     expect(navLink('High Five')).toHaveAttribute('href', '/messaging/high-fives');
     expect(navLink('Extended Absense')).toHaveAttribute('href', '/messaging/extended-absense');
     expect(navLink('New Clients')).toHaveAttribute('href', '/clients/new');
-    // Spec §2: the MindBody list has no sidebar link; the group header is no link either.
+    // The MindBody list has no sidebar link; the group header is no link either.
     expect(groupHeader('Video Manager')).not.toHaveAttribute('href');
     expect(navLink('All Videos')).toHaveAttribute('href', '/videos');
     expect(document.querySelector('a[href="/clients/mindbody"]')).toBeNull();

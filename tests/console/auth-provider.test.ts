@@ -140,7 +140,7 @@ const pageSaying = (text: string) => {
 };
 const pageWith = (answer: IsAuthenticatedResponse) => pageSaying(JSON.stringify(answer));
 
-// Issue 19 point 4: a cold load renders without waiting for /api/isAuthenticated.
+// A cold load renders without waiting for /api/isAuthenticated.
 describe('authProvider.checkAuth on a page that carries its session state', () => {
   it('takes its first answer from the page, asking nothing, and asks the server from then on', async () => {
     server.use(signedIn());

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { DataRequest, Erasure } from '@contract/clientData';
-import { fakeClient360Server } from '../support/client360Msw';
+import { fakeClientProfileServer } from '../support/clientProfileMsw';
 import { server, signedIn } from '../support/msw';
 import { renderApp } from './helpers/renderApp';
 import { aClient } from './helpers/clientData';
@@ -21,7 +21,7 @@ const ERASURE: Erasure = {
 };
 
 async function openClient() {
-  const fake = fakeClient360Server({ client: aClient({ _id: 7, email_address: 'kim.park@studio.test' }) });
+  const fake = fakeClientProfileServer({ client: aClient({ _id: 7, email_address: 'kim.park@studio.test' }) });
   const erases: unknown[] = [];
   const exports: string[] = [];
   let erasure: Erasure | null = null;

@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Client, ClientListPage } from '@contract/clients';
 import { server, signedIn } from '../support/msw';
-import { fakeClient360Server } from '../support/client360Msw';
+import { fakeClientProfileServer } from '../support/clientProfileMsw';
 import { renderApp } from './helpers/renderApp';
 import { aClient, CLIENTS } from './helpers/clientData';
 
@@ -144,7 +144,7 @@ describe('client list filters, paging from either end, keyboard and phone', { ti
   it('lets Tab reach each row and Enter open its client', async () => {
     listServer();
     // Enter opens the client's page, whose sections load at once when its code is already there.
-    server.use(...fakeClient360Server({ client: CLIENTS[1]! }).handlers);
+    server.use(...fakeClientProfileServer({ client: CLIENTS[1]! }).handlers);
     const { user } = renderApp('/clients/all');
     await screen.findByText('bob');
     const rows = screen.getAllByRole('row').slice(1);
@@ -162,7 +162,7 @@ describe('client list filters, paging from either end, keyboard and phone', { ti
   it('shows a compact card list on a phone, with sorting, export, and Enter to open', async () => {
     window.innerWidth = 390;
     listServer();
-    server.use(...fakeClient360Server({ client: CLIENTS[2]! }).handlers);
+    server.use(...fakeClientProfileServer({ client: CLIENTS[2]! }).handlers);
     const { user } = renderApp('/clients/all');
     const card = await screen.findByRole('link', { name: /Cat Xu/ });
     expect(screen.queryByRole('table')).toBeNull();

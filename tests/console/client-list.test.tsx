@@ -34,7 +34,7 @@ function listServer(answer: (listId: string, search: URLSearchParams) => object 
 }
 
 const rows = () => screen.getAllByRole('row').slice(1);
-// Column 0 of the table is the row's selection box (bulk actions, issue 23): the spec's columns start at 1.
+// Column 0 of the table is the row's selection box (bulk actions): the spec's columns start at 1.
 const cellTexts = (column: number) => rows().map((row) => within(row).getAllByRole('cell')[column + 1]!.textContent);
 
 // Whole-console renders in jsdom take seconds each on a busy machine.
@@ -162,7 +162,7 @@ describe('client lists', { timeout: 60_000 }, () => {
   });
 });
 
-// Issue 19 point 4: on a cold load the list's first page is asked for beside the page's code, and the
+// On a cold load the list's first page is asked for beside the page's code, and the
 // page takes that answer instead of asking again (its parameters must be the page's own defaults).
 describe('a client list the console opens on', { timeout: 60_000 }, () => {
   /** The session state our server puts into the console page (server/src/routes/console.ts). */

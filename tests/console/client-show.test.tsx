@@ -353,7 +353,7 @@ describe('client details', { timeout: 60_000 }, () => {
     ]) {
       expect(screen.queryByText(empty)).toBeNull();
     }
-    // Spec §8: these failures are logged too.
+    // These failures are logged too.
     for (const name of ['purchases', 'contracts', 'debug']) {
       expect(logged.mock.calls.some(([message]) => String(message).includes(`client's ${name} failed`))).toBe(true);
     }

@@ -11,7 +11,7 @@ const loadCounter = () => Promise.resolve({ default: Counter });
 
 const inSuspense = (element: React.ReactNode) => <Suspense fallback={<p>Loading page</p>}>{element}</Suspense>;
 
-// Issue 19 point 4: React 19 holds a page revealed after its fallback back by up to 300 ms; a page
+// React 19 holds a page revealed after its fallback back by up to 300 ms; a page
 // whose code the console fetched beside the session check must not show a fallback at all.
 describe('lazyPage', () => {
   it('renders a page fetched beforehand at once, where React.lazy shows its fallback first', async () => {

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import type { RunningOverride } from '@contract/overrides';
 import { localDay } from '../../src/clients/actions/overrideRules';
-import { fakeClient360Server } from '../support/client360Msw';
+import { fakeClientProfileServer } from '../support/clientProfileMsw';
 import { server } from '../support/msw';
 import { renderApp } from './helpers/renderApp';
 import { aClient } from './helpers/clientData';
@@ -24,7 +24,7 @@ const row = (id: number, first_name: string, days: number, reason: string | null
 });
 
 async function openClient(client = aClient({ _id: 7 }), overrides: RunningOverride[] = []) {
-  const fake = fakeClient360Server({ client, overrides });
+  const fake = fakeClientProfileServer({ client, overrides });
   server.use(...fake.handlers);
   const view = renderApp(`/client/${client._id}`);
   await screen.findByLabelText('Client Details');
@@ -87,7 +87,7 @@ describe('overrides staff manage', { timeout: 60_000 }, () => {
   });
 
   it('lists the running overrides under Clients, and those ending within 7 days', async () => {
-    const fake = fakeClient360Server({ client: aClient({ _id: 7 }), overrides: [row(7, 'Kim', 3, 'Injury'), row(8, 'Lee', 90, null)] });
+    const fake = fakeClientProfileServer({ client: aClient({ _id: 7 }), overrides: [row(7, 'Kim', 3, 'Injury'), row(8, 'Lee', 90, null)] });
     server.use(...fake.handlers);
     const { user } = renderApp('/overrides');
     expect(await screen.findByRole('heading', { name: 'Overrides', level: 1 })).toBeVisible();

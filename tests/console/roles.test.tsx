@@ -19,7 +19,7 @@ const as = (role: Role) => signedIn({ ...testUser, role, permissions: [...ROLE_P
 const dashboard = () => [
   jsonAnswer('/api/stats/v1', STATS),
   jsonAnswer('/api/admin/v1/stats/trends', TRENDS),
-  // The most popular category's card links to that category (issue 24), looked up by name.
+  // The most popular category's card links to that category, looked up by name.
   http.get('*/api/admin/v1/video-categories', () => HttpResponse.json([{ id: 4, name: 'Yoga' }], { headers: { 'content-range': 'video-categories 0-0/1' } })),
 ];
 

@@ -28,7 +28,7 @@ const Screen = ({ renders }: { renders: string[][] }) => {
   return <p>{Object.keys(definitions).sort().join(',')}</p>;
 };
 
-// Issue 19 point 4: react-admin's registering cost a cold page two more renders of the whole screen.
+// React-admin's registering cost a cold page two more renders of the whole screen.
 describe("the console's resource definitions", () => {
   it('are there at the first render, and registering them again renders nothing again', async () => {
     const renders: string[][] = [];

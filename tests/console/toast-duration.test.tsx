@@ -12,7 +12,7 @@ import { AddMessageDialog } from '../../src/messaging/AddMessageDialog';
 import { SyncVimeoButton } from '../../src/videos/SyncVimeoButton';
 import { server } from '../support/msw';
 
-// Spec §8: these toasts stay 6 s (react-admin's own default is 4 s). The clock is a fake one moved by
+// These toasts stay 6 s (react-admin's own default is 4 s). The clock is a fake one moved by
 // hand, so "there at 5.3 s, gone at 7 s" says nothing about the machine's speed. It also runs on by
 // itself (msw and Testing Library need time to pass), which the margins on both sides absorb.
 beforeEach(() => {

@@ -16,7 +16,7 @@ const poll = <T>(value: () => Promise<T> | T, message?: string) => expect.poll(v
 // In the deterministic demo data client 24 has contracts, views, favorites, purchases and debug records.
 const CLIENT_WITH_EVERYTHING = 24;
 
-// td 0 of a list row is its selection box (bulk actions, issue 23): the spec's columns start at 1.
+// td 0 of a list row is its selection box (bulk actions): the spec's columns start at 1.
 const columnTexts = (page: Page, column: number) =>
   page.locator('table tbody tr').evaluateAll((rows, index) => rows.map((row) => row.querySelectorAll('td')[index + 1]?.textContent ?? ''), column);
 

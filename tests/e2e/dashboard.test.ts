@@ -80,7 +80,7 @@ describe('the dashboard in Chromium', () => {
     const page = await signInPage(browser, server, { width: 1440, height: 900 });
     await openLoadedDashboard(page);
     await page.getByRole('link', { name: /Total VOD Subscribers/ }).click();
-    // Issue 24: the list filtered to the paid levels (tests/e2e/client360.test.ts checks what it shows).
+    // The list filtered to the paid levels (tests/e2e/client-profile.test.ts checks what it shows).
     await page.waitForURL(/\/clients\/all\?filter=/);
     await page.context().close();
   });

@@ -22,7 +22,7 @@ describe('navigation in Chromium', () => {
     await page.getByRole('button', { name: 'Sign in' }).click();
     await page.waitForURL((url) => `${url.pathname}${url.search}` === deepLink);
     await poll(() => heading(page, 'Client Details').isVisible()).toBe(true);
-    // Opened from search: Back goes to the root (spec §2).
+    // Opened from search: Back goes to the root.
     await page.getByRole('button', { name: 'Back' }).click();
     await page.waitForURL((url) => url.pathname === '/');
     await context.close();

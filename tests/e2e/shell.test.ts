@@ -66,7 +66,7 @@ describe('the console shell in Chromium', () => {
     await page.context().close();
   });
 
-  // Issue 19 point 4: the page carries the session state and the list's first page is fetched beside
+  // The page carries the session state and the list's first page is fetched beside
   // the list's code, so a cold load's first API request is the list, asked once.
   it('opens a client list cold with the list as its first API request, asked once', async () => {
     const signedIn = await signInPage(browser, server);

@@ -7,7 +7,7 @@ import { TimelineResponse } from '@contract/timeline';
 import { testDatabases } from '../support/databases';
 import { createTestApp, signIn, testClock } from '../support/server';
 import { DAY, insertClient } from '../support/clientFixtures';
-import { addDevice, addVisit, resetReachFixtures } from '../support/reachFixtures';
+import { addDevice, addVisit, resetActivityFixtures } from '../support/activityFixtures';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const ago = (days: number) => new Date(NOW.getTime() - days * DAY);
@@ -34,7 +34,7 @@ describe.each(testDatabases())('following up the at-risk list on $name', ({ open
     app.inject({ method: 'POST', url: `/api/admin/v1${path}`, headers: { cookie: who }, payload: body as object });
 
   beforeAll(async () => {
-    resetReachFixtures();
+    resetActivityFixtures();
     database = await open();
     app = await createTestApp(database, { clock, env: { AT_RISK_ACTIVE_DAYS: '30', AT_RISK_QUIET_DAYS: '10' } });
     cookie = await signIn(app);

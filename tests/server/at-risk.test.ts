@@ -5,12 +5,12 @@ import { AtRiskPage } from '@contract/segments';
 import { testDatabases } from '../support/databases';
 import { createTestApp, signIn, testClock } from '../support/server';
 import { DAY, insertClient } from '../support/clientFixtures';
-import { addView, addVisit, resetReachFixtures } from '../support/reachFixtures';
+import { addView, addVisit, resetActivityFixtures } from '../support/activityFixtures';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const ago = (days: number) => new Date(NOW.getTime() - days * DAY);
 
-/** Issue 23 point 2: the at-risk list, its window from the settings, its order and 'last contacted'. */
+/** The at-risk list, its window from the settings, its order and 'last contacted'. */
 describe.each(testDatabases())('the at-risk list on $name', ({ open }) => {
   let database: Database;
   let app: FastifyInstance;
@@ -19,7 +19,7 @@ describe.each(testDatabases())('the at-risk list on $name', ({ open }) => {
   const get = (query = '', who = cookie) => app.inject({ method: 'GET', url: `/api/admin/v1/at-risk${query}`, headers: { cookie: who } });
 
   beforeAll(async () => {
-    resetReachFixtures();
+    resetActivityFixtures();
     database = await open();
     app = await createTestApp(database, { clock: testClock(NOW), env: { AT_RISK_ACTIVE_DAYS: '30', AT_RISK_QUIET_DAYS: '10' } });
     cookie = await signIn(app);
@@ -109,7 +109,7 @@ describe.each(testDatabases())('the at-risk order as clients, contracts and the 
   const names = async () => (await page()).clients.map((row) => `${row.first_name}${row.active_contract ? '+contract' : ''}`);
 
   beforeAll(async () => {
-    resetReachFixtures();
+    resetActivityFixtures();
     database = await open();
     app = await createTestApp(database, { clock, env: { AT_RISK_ACTIVE_DAYS: '30', AT_RISK_QUIET_DAYS: '10' } });
     cookie = await signIn(app);

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
 import { seedDemoData } from '../../server/seed/demo';
-import { localDay, localParts } from '../../server/src/automation/time';
+import { localDay, localParts } from '../../server/src/lib/localTime';
 import { testDatabases } from '../support/databases';
 import { createTestApp, testClock } from '../support/server';
 

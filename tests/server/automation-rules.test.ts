@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chooseTemplate, inQuietHours, lastWeekly, nextWeekly, quietHoursEnd } from '../../server/src/automation/rules';
-import { localDay, localToInstant } from '../../server/src/automation/time';
+import { localDay, localToInstant } from '../../server/src/lib/localTime';
 import { loadConfig } from '../../server/src/config';
 
 const at = (iso: string) => new Date(iso);

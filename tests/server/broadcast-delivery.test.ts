@@ -8,7 +8,7 @@ import { MAX_PUSH_RETRIES } from '../../server/src/push/retry';
 import { insertClient } from '../support/clientFixtures';
 import { testDatabases } from '../support/databases';
 import { startFcmStandIn, type FcmStandIn } from '../support/fcmStandIn';
-import { addDevice } from '../support/reachFixtures';
+import { addDevice } from '../support/activityFixtures';
 import { createTestApp, signIn, testClock } from '../support/server';
 
 const NOW = new Date('2026-11-22T12:00:00Z');

@@ -5,12 +5,12 @@ import { BROADCAST_SEND } from '../../server/src/broadcasts/store';
 import { testDatabases } from '../support/databases';
 import { createTestApp, signIn, testClock } from '../support/server';
 import { insertClient } from '../support/clientFixtures';
-import { addDevice } from '../support/reachFixtures';
+import { addDevice } from '../support/activityFixtures';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const HOUR = 3_600_000;
 
-/** Issue 23 point 4: broadcasts to a segment or filter, their rules (quiet hours, cap, opt-out), scheduling, drafts, cancelling. */
+/** Broadcasts to a segment or filter, their rules (quiet hours, cap, opt-out), scheduling, drafts, cancelling. */
 describe.each(testDatabases())('broadcasts on $name', ({ open }) => {
   let database: Database;
   let app: FastifyInstance;

@@ -6,12 +6,12 @@ import { BULK_OVERRIDE } from '../../server/src/bulk/override';
 import { testDatabases } from '../support/databases';
 import { createTestApp, signIn, testClock } from '../support/server';
 import { DAY, insertClient } from '../support/clientFixtures';
-import { addDevice } from '../support/reachFixtures';
+import { addDevice } from '../support/activityFixtures';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const UNTIL = new Date(NOW.getTime() + 7 * DAY).toISOString();
 
-/** Issue 23 point 3: bulk overrides and pushes on selected clients or on all matching, one audit entry per client. */
+/** Bulk overrides and pushes on selected clients or on all matching, one audit entry per client. */
 describe.each(testDatabases())('bulk actions on $name', ({ open }) => {
   let database: Database;
   let app: FastifyInstance;

@@ -15,7 +15,7 @@ const sessionState = (html: string) => {
   return match ? (JSON.parse(match[1]!) as unknown) : undefined;
 };
 
-// Issue 19 point 4: the console page carries the signed-in state, so a cold load needs no
+// The console page carries the signed-in state, so a cold load needs no
 // /api/isAuthenticated round trip before it can render; the answer must be the same one.
 describe.each(testDatabases())('the console page on $name', ({ open }) => {
   let database: Database;

@@ -39,7 +39,7 @@ describe.each(postgres)('a PostgreSQL connection dropped by the server ($name)',
 
 describe.each(postgres)('PostgreSQL sessions the server opens ($name)', () => {
   // The search's statements are estimated far above what they cost (LIMIT over correlated filters):
-  // PostgreSQL compiled them with JIT, ~30 ms for a statement that runs in 3 (issue 19, e-mail fragments).
+  // PostgreSQL compiled them with JIT, ~30 ms for a statement that runs in 3 (e-mail fragments).
   it('run without JIT, on every connection of the pool, keeping the options the URL gives', async () => {
     const url = new URL(process.env.TEST_DATABASE_URL!);
     url.searchParams.set('options', '-c statement_timeout=4321');

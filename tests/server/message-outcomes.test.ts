@@ -6,7 +6,7 @@ import { BROADCAST_SEND } from '../../server/src/broadcasts/store';
 import { mergeClients } from '../../server/src/mindbody/merge';
 import { testDatabases } from '../support/databases';
 import { createTestApp, signIn, testClock } from '../support/server';
-import { addDevice, addView, addVisit, resetReachFixtures } from '../support/reachFixtures';
+import { addDevice, addView, addVisit, resetActivityFixtures } from '../support/activityFixtures';
 
 const NOW = new Date('2026-11-23T12:00:00Z');
 const DAY = 86_400_000;
@@ -66,7 +66,7 @@ describe.each(testDatabases())('message outcomes on $name', ({ open }) => {
     );
 
   beforeAll(async () => {
-    resetReachFixtures();
+    resetActivityFixtures();
     database = await open();
     app = await createTestApp(database, { clock, env: { APP_API_KEY: KEY, APP_RATE_LIMIT_PER_MINUTE: '1000', APP_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: '1000' } });
     owner = await signIn(app);

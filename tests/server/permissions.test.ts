@@ -20,9 +20,9 @@ const ISSUE_MATRIX: Record<Permission, Role[]> = {
   'clients.read': ['owner', 'manager', 'front_desk'],
   'clients.push': ['owner', 'manager', 'front_desk'],
   'clients.override': ['owner', 'manager'],
-  // issue 24 (Client 360): front desk staff note what members tell them
+  // Front desk staff note what members tell them
   'clients.notes': ['owner', 'manager', 'front_desk'],
-  // issue 35: the studio's shared segments are changed by those who run it, not the front desk
+  // The studio's shared segments are changed by those who run it, not the front desk
   'segments.edit': ['owner', 'manager'],
   'messaging.edit': ['owner', 'manager'],
   'videos.edit': ['owner', 'manager', 'content'],
@@ -59,14 +59,14 @@ const NAMED_ROUTES: [string, Permission][] = [
   ['PUT /api/admin/v1/staff/:id', 'staff.manage'],
   ['POST /api/admin/v1/account/password', 'signed_in'],
   ['GET /api/admin/v1/sessions', 'signed_in'],
-  // issue 23: broadcasts and bulk overrides need the override/template permission, bulk push the push permission
+  // Broadcasts and bulk overrides need the override/template permission, bulk push the push permission
   ['POST /api/admin/v1/broadcasts', 'messaging.edit'],
   ['POST /api/admin/v1/bulk/push', 'clients.push'],
   ['POST /api/admin/v1/bulk/override', 'clients.override'],
   ['GET /api/admin/v1/revenue/summary', 'revenue.read'],
   ['GET /api/admin/v1/revenue/mrr-movement', 'revenue.read'],
   ['GET /api/admin/v1/revenue/cohorts', 'revenue.read'],
-  // issue 35: front desk reads and uses segments; saving, changing and deleting them is 'segments.edit'
+  // Front desk reads and uses segments; saving, changing and deleting them is 'segments.edit'
   ['GET /api/admin/v1/segments', 'clients.read'],
   ['POST /api/admin/v1/segments', 'segments.edit'],
   ['PUT /api/admin/v1/segments/:id', 'segments.edit'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { candidateUserIds, effectOf, entitlementLevel, preferredUserId, readEvent, storedExpiry } from '../../server/src/integrations/revenuecat/events';
+import { candidateUserIds, effectOf, entitlementLevel, preferredUserId, readEvent, storedExpiry } from '../../server/src/integrations/revenuecat/eventRules';
 import {
   accessAfterPurchases,
   grantsAccess,

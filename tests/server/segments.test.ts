@@ -5,12 +5,12 @@ import { ClientListPage } from '@contract/clients';
 import { testDatabases } from '../support/databases';
 import { createTestApp, signIn, testClock } from '../support/server';
 import { DAY, insertClient } from '../support/clientFixtures';
-import { addDevice, addView, addVisit, resetReachFixtures } from '../support/reachFixtures';
+import { addDevice, addView, addVisit, resetActivityFixtures } from '../support/activityFixtures';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
 const ago = (days: number) => new Date(NOW.getTime() - days * DAY);
 
-/** Issue 23 point 1: the segment filters on the client lists, saved segments and the preview. */
+/** The segment filters on the client lists, saved segments and the preview. */
 describe.each(testDatabases())('segments on $name', ({ open }) => {
   let database: Database;
   let app: FastifyInstance;
@@ -27,7 +27,7 @@ describe.each(testDatabases())('segments on $name', ({ open }) => {
   };
 
   beforeAll(async () => {
-    resetReachFixtures();
+    resetActivityFixtures();
     database = await open();
     app = await createTestApp(database, { clock: testClock(NOW) });
     owner = await signIn(app);

@@ -28,13 +28,13 @@ export const EMPTY_GLANCE: ClientGlance = {
 };
 
 /**
- * The client page's Client 360 calls (issue 24: timeline, notes, tags, at a glance) answer "nothing
+ * The client page's profile calls (timeline, notes, tags, at a glance) answer "nothing
  * yet" for any client unless a test says otherwise, so the many tests of other parts of that page
- * need no handlers of their own; tests/console/client360.test.tsx and override-management.test.tsx answer them for real.
+ * need no handlers of their own; tests/console/client-profile.test.tsx and override-management.test.tsx answer them for real.
  * So do the video categories the dashboard looks the most popular one up in (its card's link).
  * So does the dashboard's MRR card.
  */
-const client360Defaults = [
+const clientProfileDefaults = [
   // A client's data rights: not erased, nobody looked (tests/console/client-data-rights.test.tsx answers them for real).
   http.get('*/api/admin/v1/clients/:id/erasure', () => HttpResponse.json({ erasure: null })),
   http.get('*/api/admin/v1/clients/:id/looks', () => HttpResponse.json({ looks: [] })),
@@ -53,7 +53,7 @@ const client360Defaults = [
  */
 export const server = setupServer(
   http.get('*/api/admin/v1/segments', () => HttpResponse.json([], { headers: { 'content-range': 'segments */0' } })),
-  ...client360Defaults,
+  ...clientProfileDefaults,
 );
 
 export const testUser: SignedInUser = {

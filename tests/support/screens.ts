@@ -3,7 +3,7 @@ import { createRequire } from 'node:module';
 import { expect } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 
-// What the browser tests of issue 21 share: axe-core run inside the page, the page's sideways
+// What the browser tests share: axe-core run inside the page, the page's sideways
 // overflow, and how to reach every screen and modal of the console.
 
 const require = createRequire(import.meta.url);
@@ -229,7 +229,7 @@ export const SCREENS: Screen[] = [
       await poll(() => page.getByText(/@/).first().isVisible()).toBe(true);
     },
   },
-  // Ours: the at-risk list, a new segment, the running overrides and the broadcasts (issues 23 and 24).
+  // Ours: the at-risk list, a new segment, the running overrides and the broadcasts.
   { name: 'at risk', open: (page, url) => goto(page, url, '/segments/at-risk', 'At risk') },
   { name: 'new segment', open: (page, url) => goto(page, url, '/segments/new', 'New segment') },
   { name: 'overrides', open: (page, url) => goto(page, url, '/overrides', 'Overrides') },

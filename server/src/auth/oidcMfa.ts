@@ -1,6 +1,6 @@
 /**
- * Whether an identity provider says a sign-in used more than a password (OpenID Connect Core 1.0
- * §2: `amr`, the methods, RFC 8176's names; `acr`, the class). Counts as the console's two-step.
+ * Whether an identity provider says a sign-in used more than a password (the ID token of OpenID Connect Core 1.0:
+ * `amr`, the methods, RFC 8176's names; `acr`, the class). Counts as the console's two-step.
  */
 
 // RFC 8176: "mfa" says so outright; a one-time code, a hardware or software key, an SMS or a

@@ -1,4 +1,4 @@
-import { addLocalDays, localParts, localToInstant, parseHhmm } from './time';
+import { addLocalDays, localParts, localToInstant, parseHhmm } from '../lib/localTime';
 
 /** Business rules of automated messages, as pure functions (tests/server/automation-rules.test.ts). */
 

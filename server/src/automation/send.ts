@@ -9,7 +9,7 @@ import type { AutomatedSender, PushOutcome } from './sender';
 import { loadGlobalSettings, loadTypeSettings } from './settings';
 import { recordAutomatedAudience } from '../outcomes/audience';
 import { weekOf } from '../outcomes/rules';
-import { localDay } from './time';
+import { localDay } from '../lib/localTime';
 import { enabledTemplatesOf, isMilestone, placeholderValues, previousTemplate, type Template } from './templates';
 
 /** One job per planned push: the durable queue claims, leases, fences and retries it. */

@@ -1,7 +1,7 @@
 import type { AutomationTypeSettings } from '@contract/automation';
 import { isWeeklyType } from '@contract/messageTypes';
 import { lastWeekly, nextWeekly } from './rules';
-import { localDay } from './time';
+import { localDay } from '../lib/localTime';
 
 /**
  * Each trigger as SQL selecting (client_id, event_key, planned_for, context) for the events whose

@@ -1,5 +1,5 @@
 import type { Queryable } from '../db/client';
-import { localDay } from '../automation/time';
+import { localDay } from '../lib/localTime';
 
 /** Why a push in flight when its server stopped is not sent again (the push record's reason). */
 export const IN_DOUBT_REASON = 'The server stopped while this push was being sent: it may have been delivered, so it is not sent again';

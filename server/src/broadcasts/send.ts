@@ -3,7 +3,7 @@ import { fillPlaceholders } from '@contract/placeholders';
 import { recordAuditMany } from '../audit/record';
 import { inQuietHours, quietHoursEnd } from '../automation/rules';
 import { loadGlobalSettings } from '../automation/settings';
-import { localDay } from '../automation/time';
+import { localDay } from '../lib/localTime';
 import type { TokenResult } from '../integrations/fcm';
 import { runAgainAt, type RunAgain, type RunningJob } from '../jobs/queue';
 import {

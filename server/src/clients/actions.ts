@@ -11,7 +11,7 @@ import { isExtension } from './overrideRules';
 import { syncContracts } from './contractSync';
 import { findClientId, requireClientId } from './lookup';
 
-/** The four things staff do to one client (spec §2 modals, §7), each with its audit entry. */
+/** The four things staff do to one client (the spec's modals and calls), each with its audit entry. */
 
 const refuse = (status: number, path: string, message: string) => new HttpError(status, message, [{ path, message }]);
 

@@ -45,7 +45,7 @@ export const QUICK_FILTER_EXPR = "lower(coalesce(c.first_name, '') || ' ' || coa
 export const STATUS_EXPR = `coalesce(c.client_status, '${NO_STATUS}')`;
 export const LEVEL_EXPR = `coalesce(c.vod_access_level, ${NO_ACCESS_LEVEL})`;
 export const FIRST_LOGIN_EXPR = "coalesce(c.first_login, '-infinity'::timestamptz)";
-/** Length of the Mindbody id, 0 without one: a real id is longer than 2 characters (spec §2). */
+/** Length of the Mindbody id, 0 without one: a real id is longer than 2 characters. */
 const MINDBODY_ID_LENGTH = 'coalesce(length(c.mb_client_id), 0)';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
@@ -71,7 +71,7 @@ export function addClientFilter(where: Where, filter: ClientFilter, now: Date): 
       where.parts.push(`c.admin_updated_expiration <= ${where.param(new Date(now.getTime() + endsWithin * DAY_MS).toISOString())}::timestamptz`);
     }
   }
-  // Issue 24: tagged clients, through client_tags' (tag, client_id) index (migration 0052).
+  // Tagged clients, through client_tags' (tag, client_id) index (migration 0052).
   if (filter.tag) where.parts.push(`EXISTS (SELECT 1 FROM client_tags ct WHERE ct.client_id = c.id AND ct.tag = ANY(${where.param(filter.tag)}::text[]))`);
   addActivityFilter(where, filter, now);
   addRevenueFilter(where, filter);
@@ -90,7 +90,7 @@ const USABLE_TOKEN = `EXISTS (SELECT 1 FROM debug_records d CROSS JOIN LATERAL (
   WHERE d.client_id = c.id AND d.used_for_push AND t.token IS NOT NULL AND lower(t.token) NOT IN ('', 'null', 'undefined', 'n/a', 'unknown')
     AND NOT EXISTS (SELECT 1 FROM dead_push_tokens x WHERE x.token = t.token))`;
 
-/** The segment filters of issue 23: activity (classes, streams), the app, the opt-out. */
+/** The segment filters: activity (classes, streams), the app, the opt-out. */
 function addActivityFilter(where: Where, filter: ClientFilter, now: Date): void {
   if (filter.last_class_days !== undefined) where.parts.push(classSince(since(where, now, filter.last_class_days)));
   if (filter.no_class_days !== undefined) where.parts.push(`NOT ${classSince(since(where, now, filter.no_class_days))}`);

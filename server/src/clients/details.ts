@@ -6,9 +6,9 @@ import { isUsableKey, requireClientId, type ClientKey } from './lookup';
 import { toClient, type ClientRow } from './rows';
 import * as sections from './sections';
 
-/** The sections of the client-details page (spec §2 and §7), each for the client a key names (400/404 by `requireClientId`). */
+/** The sections of the client-details page, each for the client a key names (400/404 by `requireClientId`). */
 
-/** One client by id (spec §7: `client` holds exactly one entry); 404 when there is none. */
+/** One client by id (`client` holds exactly one entry); 404 when there is none. */
 export async function clientById(database: Database, id: number): Promise<{ client: Client[] }> {
   // By primary key: one plan fits every id.
   const [row] = await database.query<ClientRow>(`SELECT ${CLIENT_COLUMNS} FROM clients c WHERE c.id = $1`, [id], { reusePlan: true });

@@ -6,7 +6,7 @@ import { clientTags } from './notes';
 import { isoOrNull } from './rows';
 
 /**
- * The client "at a glance" (issue 24 point 1): one statement of scalar subqueries, each served by
+ * The client "at a glance": one statement of scalar subqueries, each served by
  * the client's (client_id, time DESC) index of its table, plus the tags. 404: no such client.
  */
 export async function clientGlance(database: Queryable, clientId: number, now: Date): Promise<ClientGlance> {

@@ -1,4 +1,4 @@
-/** Pure rules of the client "at a glance" header (issue 24 point 1). */
+/** Pure rules of the client "at a glance" header. */
 
 /** Statuses whose subscription goes on by itself at its expiry: the header says "renews", else "ends". */
 const RENEWING = new Set(['active', 'trial', 'trialing', 'in_trial', 'renewed']);

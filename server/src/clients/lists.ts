@@ -8,6 +8,7 @@ import {
   type ClientListPage,
   type ClientListQuery,
 } from '@contract/clients';
+import type { ClientFilter } from '@contract/clientFilter';
 import type { Database } from '../db/client';
 import { badRequest } from '../lib/errors';
 import { decodeCursor, encodeCursor, pageQuery, pagingDefaults, unpagedQuery, type CursorSigner, type ListRequest, type PagePlan } from './listQuery';
@@ -63,6 +64,31 @@ export async function listPage(database: Database, listId: ClientListId, query: 
     perPage: query.perPage ?? pagingDefaults.perPage,
     after: query.after ? decodeCursor(query.after, sort, order, signer) : undefined,
   };
+  return pageOf(database, request, signer);
+}
+
+/**
+ * The first `size` clients a filter selects on the all-clients list, by id, and how many it selects
+ * (counted as the lists count: exact up to EXACT_TOTAL_CAP, the planner's estimate above): a segment's preview.
+ */
+export async function firstClients(
+  database: Database,
+  filter: ClientFilter,
+  size: number,
+  now: Date,
+): Promise<Pick<ClientListPage, 'clients' | 'total' | 'total_is_estimate'>> {
+  const { clients, total, total_is_estimate } = await pageOf(
+    database,
+    // As the list routes read a filter: its empty values are no condition.
+    { listId: 1, filter: filterOf(filter), now, sort: pagingDefaults.sort, order: pagingDefaults.order, page: 1, perPage: size },
+    null,
+  );
+  return { clients, total, total_is_estimate };
+}
+
+/** One page of a list; its next page's cursor is signed with `signer` (none without one). */
+async function pageOf(database: Database, request: ListRequest, signer: CursorSigner | null): Promise<ClientListPage> {
+  const { sort, order } = request;
   const byNumber = !request.after && request.page > 1;
   // Where the page starts in the list, as its number says (with a cursor, the total of a last
   // page is counted from it).
@@ -90,7 +116,7 @@ export async function listPage(database: Database, listId: ClientListId, query: 
     total_is_estimate: counted.estimate,
     page: request.page,
     perPage: request.perPage,
-    next_cursor: hasNext && last ? encodeCursor({ sort, order, value: last.sort_value, id: Number(last._id) }, signer) : null,
+    next_cursor: signer && hasNext && last ? encodeCursor({ sort, order, value: last.sort_value, id: Number(last._id) }, signer) : null,
   };
 }
 

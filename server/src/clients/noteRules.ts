@@ -1,4 +1,4 @@
-/** Pure rules of notes and tags (issue 24 point 3). */
+/** Pure rules of notes and tags. */
 
 /** Only the author may edit or delete a note; a note whose author's account is gone stays as it is. */
 export const mayChangeNote = (authorStaffId: number | null, staffId: number | null | undefined) =>

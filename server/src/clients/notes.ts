@@ -6,7 +6,7 @@ import { HttpError, notFound } from '../lib/errors';
 import { mayChangeNote, sameTags, tagSet } from './noteRules';
 import { isoOrNull } from './rows';
 
-/** Staff notes about a client and the client's tags (issue 24 point 3), each change audited. */
+/** Staff notes about a client and the client's tags, each change audited. */
 
 interface NoteRow {
   id: number | string;

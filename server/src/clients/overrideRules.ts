@@ -1,4 +1,4 @@
-/** Pure rules of the overrides staff manage (issue 24 point 4). */
+/** Pure rules of the overrides staff manage. */
 
 /** A grant extends the running override when it keeps its level and ends later. */
 export function isExtension(running: { level: number | null; until: Date | null }, grant: { level: number; until: Date }, now: Date): boolean {

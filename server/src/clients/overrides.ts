@@ -9,7 +9,7 @@ import { CLIENT_COLUMNS } from './listQuery';
 import { endingWithinBound } from './overrideRules';
 import { isoOrNull, toClient, type ClientRow } from './rows';
 
-/** Overrides staff manage (issue 24 point 4): the running ones, and ending one now. */
+/** Overrides staff manage: the running ones, and ending one now. */
 
 const refuse = (status: number, path: string, message: string) => new HttpError(status, message, [{ path, message }]);
 

@@ -10,7 +10,7 @@ import {
 import type { Database } from '../db/client';
 import { isoOrNull } from './rows';
 
-/** The client-details sections (spec §2), each one index range scan on the client's id. */
+/** The client-details sections, each one index range scan on the client's id. */
 
 export async function recentlyViewedVideos(database: Database, clientId: number): Promise<RecentlyViewedVideo[]> {
   const rows = await database.query<{ vimeo_video_title: string; viewed_at: Date }>(

@@ -5,7 +5,7 @@ import { isoOrNull } from './rows';
 import { afterCursorCondition, formatTimelineCursor, parseTimelineCursor, revenueCatEvent, type TimelineCursor } from './timelineRules';
 
 /**
- * The client's timeline (issue 24 point 2): one feed from the tables that already record what
+ * The client's timeline: one feed from the tables that already record what
  * happened, newest first, a keyset page at a time. Each source is read through its
  * (client_id, time DESC) index, at most a page of it, and the pages are merged.
  */

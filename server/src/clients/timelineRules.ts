@@ -1,6 +1,6 @@
 import { TIMELINE_CURSOR } from '@contract/timeline';
 
-/** Pure rules of the client's timeline (issue 24 point 2): its cursor and how a page continues. */
+/** Pure rules of the client's timeline: its cursor and how a page continues. */
 
 /** Where a page ends: an entry's exact time (microseconds, as PostgreSQL keeps it), its source and row id. */
 export interface TimelineCursor {

@@ -7,8 +7,8 @@ import type { Role } from '@contract/permissions';
 
 export * from './schemaIntegrations';
 export * from './schemaDerived';
-export * from './schemaReach';
-export * from './schemaClient360';
+export * from './schemaSegmentsBroadcasts';
+export * from './schemaClientNotes';
 export * from './schemaDataRights';
 export * from './schemaRevenue';
 export * from './schemaTwoStep';

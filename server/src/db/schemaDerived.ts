@@ -162,3 +162,13 @@ export const tableVersions = pgTable('table_versions', {
   name: text('name').primaryKey(),
   version: id64('version').notNull(),
 });
+
+/** Per-video figures the videos.figures job recomputes (migration 0053). */
+export const videoFigures = pgTable('video_figures', {
+  video_id: integer('video_id').primaryKey(),
+  plays_30d: integer('plays_30d').notNull(),
+  viewers_30d: integer('viewers_30d').notNull(),
+  favorites: integer('favorites').notNull(),
+  last_played_at: tz('last_played_at'),
+  refreshed_at: tz('refreshed_at').notNull(),
+});

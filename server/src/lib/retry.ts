@@ -25,7 +25,7 @@ export const sleep: Sleep = (ms, signal) =>
   });
 
 /**
- * Retry-After (RFC 9110 §10.2.3): delay-seconds or an HTTP date, as milliseconds to wait from
+ * Retry-After (RFC 9110's definition): delay-seconds or an HTTP date, as milliseconds to wait from
  * `nowMs`; a date in the past is 0. Null when absent or unreadable.
  */
 export function parseRetryAfter(header: string | null | undefined, nowMs: number): number | null {

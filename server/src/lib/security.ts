@@ -78,7 +78,7 @@ export function registerSecurity(app: FastifyInstance) {
     });
   }
 
-  // GET calls that change something (spec §7 keeps the syncs GET) must come from a page's script,
+  // GET calls that change something (the spec keeps the syncs GET) must come from a page's script,
   // never from a navigation or another site's page: the session cookie rides along with both.
   app.addHook('onRequest', async (request, reply) => {
     if (!request.routeOptions.config?.changesState || STATE_CHANGING.has(request.method)) return;

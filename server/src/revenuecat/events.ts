@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
-import { readEvent } from '../integrations/revenuecat/events';
+import { readEvent } from '../integrations/revenuecat/eventRules';
 import { registerRevenueJobs } from '../revenue/backfill';
 import { keepRevenueAfter } from '../revenue/keep';
 import { processEvent, refreshAccessOf, type AccessDeps, type ProcessDeps } from './process';

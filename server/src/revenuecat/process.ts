@@ -9,7 +9,7 @@ import {
   storedExpiry,
   type EventFacts,
   type PurchaseStatus,
-} from '../integrations/revenuecat/events';
+} from '../integrations/revenuecat/eventRules';
 import type { Clock } from '../types';
 
 export interface ProcessDeps {

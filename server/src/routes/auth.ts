@@ -4,18 +4,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { IsAuthenticatedResponse, LoginForm } from '@contract/auth';
 import { createOidc, OidcRefusal, type OidcTransaction } from '../auth/oidc';
-import { DUMMY_HASH, verifyPassword } from '../auth/password';
 import { SESSION_COOKIE } from '../auth/sessions';
 import { cookieOptions as sessionCookieOptions, startSession as startStaffSession } from '../auth/sessionCookie';
 import { CHALLENGE_COOKIE, CHALLENGE_TTL_MS, createChallengeStore } from '../auth/signInChallenges';
 import type { SignInMethod } from '../auth/signInOut';
-import { findStaffByEmail, publicProfile } from '../auth/staff';
+import { publicProfile } from '../auth/staff';
 import { oidcAccount } from '../auth/oidcAccount';
 import { loginPage, logoutConfirmPage } from '../auth/loginPage';
 import { safeReturnPath } from '../auth/returnPath';
 import { navigatedFromOurPages } from '../lib/security';
 import { createLoginThrottle } from '../auth/throttle';
-import { accountKey, addressKey, retryAfterSeconds, throttledMessage } from '../auth/throttleRules';
+import { retryAfterSeconds, throttledMessage } from '../auth/throttleRules';
+import { signInWithPassword } from '../auth/passwordSignIn';
 import { recordFailedSignIn, signOut } from '../auth/signInOut';
 import { CircuitOpenError } from '../lib/circuitBreaker';
 import type { StaffUser } from '../auth/staff';
@@ -86,59 +86,24 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'no-store');
     const { email, password } = request.body;
     const next = safeReturnPath(request.body.next, app.pathPrefix);
-    const account = accountKey(email);
-    const address = addressKey(request.ip);
-    // Counted before the password is checked, known e-mail or not: a burst cannot outrun the limit,
-    // and the answer (429, its wording, Retry-After) says nothing about which accounts exist.
-    const verdict = await throttle.take(account, address);
-    if (!verdict.allowed) {
-      request.log.info({ address }, 'sign-in refused: too many failed attempts');
-      reply.header('retry-after', String(retryAfterSeconds(verdict.retryAfterMs)));
+    const result = await signInWithPassword(app, throttle, { email, password, ip: request.ip, userAgent: request.headers['user-agent'] });
+    const page = (error: string) => loginPage({ action: loginPath, nonce: reply.cspNonce(), email, next, error });
+    if (result.outcome === 'throttled') {
+      request.log.info({ address: result.address }, 'sign-in refused: too many failed attempts');
+      reply.header('retry-after', String(retryAfterSeconds(result.retryAfterMs)));
       return reply
         .status(429)
         .type('text/html')
-        .send(loginPage({ action: loginPath, nonce: reply.cspNonce(), email, next, error: throttledMessage(verdict.retryAfterMs) }));
+        .send(page(throttledMessage(result.retryAfterMs)));
     }
-    const user = email ? await findStaffByEmail(app.db, email) : undefined;
-    // Same work whether or not the e-mail exists, so timing does not tell which was wrong.
-    const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
-    if (!user || !valid || !password) {
-      request.log.info({ staff: user?.id ?? null }, 'failed sign-in');
-      // The attempt stays counted. Refused attempts are not audited; the failure that used up the
-      // last try says which limit it filled.
-      await recordFailedSignIn(app, {
-        staff: account.slice(0, 320) || null,
-        targetId: user?.id ?? null,
-        reason: user ? 'wrong password' : 'unknown account',
-        step: 'password',
-        limitReached: verdict.limitReached,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
-      return reply
-        .status(401)
-        .type('text/html')
-        .send(loginPage({ action: loginPath, nonce: reply.cspNonce(), email, next, error: INVALID_CREDENTIALS }));
+    if (result.outcome === 'invalid') {
+      request.log.info({ staff: result.staffId }, 'failed sign-in');
+      return reply.status(401).type('text/html').send(page(INVALID_CREDENTIALS));
     }
-    // With two-step on, the attempts are forgiven only once the code is right too, or a known
-    // password would renew the tries at the codes.
-    if (!user.two_step_at) await throttle.succeeded(account, address);
-    // Only said after the right password, so it tells nothing to someone guessing.
-    if (user.disabled_at) {
-      await recordFailedSignIn(app, {
-        staff: { id: user.id, email: user.email },
-        targetId: user.id,
-        reason: 'account disabled',
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
-      return reply
-        .status(403)
-        .type('text/html')
-        .send(loginPage({ action: loginPath, nonce: reply.cspNonce(), email, next, error: ACCOUNT_DISABLED }));
-    }
-    if (user.two_step_at) {
-      // The password was right; the session waits for the second step (/login/two-step).
+    if (result.outcome === 'disabled') return reply.status(403).type('text/html').send(page(ACCOUNT_DISABLED));
+    const { user } = result;
+    if (result.outcome === 'second step') {
+      // The session waits for the second step (/login/two-step).
       const token = await challenges.start(user.id, next);
       reply.setCookie(CHALLENGE_COOKIE, token, { ...cookieOptions(request), maxAge: CHALLENGE_TTL_MS / 1000 });
       return reply.redirect(`${loginPath}/two-step`, 303);

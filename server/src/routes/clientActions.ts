@@ -20,7 +20,7 @@ import { CONTRACT_SYNC_DEADLINE_MS } from '../clients/contractSync';
 import { listPushes } from '../push/queries';
 import { auditActor } from '../audit/record';
 
-/** The four things staff do to one client (spec §2 modals, §7), and the record of pushes. */
+/** The four things staff do to one client (the spec's modals and calls), and the record of pushes. */
 const clientActionRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/api/client/v1/client-details';
   const tags = ['client actions'];

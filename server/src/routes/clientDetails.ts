@@ -19,7 +19,7 @@ const LOOKUP_NOTE =
   'The client is found by e-mail (case-insensitive) when one is given, otherwise by MindBody id (longer than 2 characters) at the given site. ' +
   "Placeholders such as 'null', 'undefined' or 'N/A' count as absent. 400 when nothing identifies a client, 404 when nobody matches.";
 
-/** The sections of the client-details page (spec §2 and §7). */
+/** The sections of the client-details page. */
 const clientDetailsRoutes: FastifyPluginAsyncZod = async (app) => {
   const base = '/api/client/v1/client-details';
   const tags = ['client details'];

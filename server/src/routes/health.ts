@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { HealthResponse } from '@contract/common';
-import { databaseHealth } from '../db/health';
+import { databaseHealth } from '../health/liveness';
 
 const healthRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

@@ -7,7 +7,9 @@ import statsRoutes from './stats';
 import messagingRoutes from './messaging';
 import videoRoutes from './videos';
 import vimeoSyncRoutes from './vimeoSync';
-import dataInRoutes from './dataIn';
+import mindbodySyncRoutes from './mindbodySync';
+import revenuecatWebhookRoutes from './revenuecatWebhook';
+import appReportRoutes from './appReports';
 import auditRoutes from './audit';
 import sessionRoutes from './sessions';
 import staffRoutes from './staff';
@@ -17,7 +19,7 @@ import demoAssetRoutes from './demoAssets';
 import segmentRoutes from './segments';
 import broadcastRoutes from './broadcasts';
 import overrideRoutes from './overrides';
-import client360Routes from './client360';
+import clientProfileRoutes from './clientProfile';
 import clientDataRoutes from './clientData';
 import outcomeRoutes from './outcomes';
 import revenueRoutes from './revenue';
@@ -33,7 +35,10 @@ export const routePlugins: FastifyPluginAsync[] = [
   videoRoutes,
   vimeoSyncRoutes,
   statsRoutes,
-  dataInRoutes,
+  // The ways data comes in (docs/integrations.md): the Mindbody import, RevenueCat webhooks, the app's reports.
+  mindbodySyncRoutes,
+  revenuecatWebhookRoutes,
+  appReportRoutes,
   auditRoutes,
   sessionRoutes,
   staffRoutes,
@@ -43,7 +48,7 @@ export const routePlugins: FastifyPluginAsync[] = [
   segmentRoutes,
   broadcastRoutes,
   overrideRoutes,
-  client360Routes,
+  clientProfileRoutes,
   clientDataRoutes,
   outcomeRoutes,
   revenueRoutes,

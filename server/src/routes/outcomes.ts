@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '@contract/common';
 import { AutomationOutcomesQuery, AutomationOutcomeWeek, BroadcastOutcome, BroadcastOutcomeParams } from '@contract/outcomes';
-import { localDay } from '../automation/time';
+import { localDay } from '../lib/localTime';
 import { HttpError } from '../lib/errors';
 import { automationOutcomes, broadcastOutcome } from '../outcomes/results';
 import { weekOf } from '../outcomes/rules';

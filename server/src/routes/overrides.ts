@@ -9,7 +9,7 @@ import { endOverrideNow, listRunningOverrides } from '../clients/overrides';
 const ADMIN = '/api/admin/v1';
 const tags = ['overrides (extension)'];
 
-/** Overrides staff manage (issue 24 point 4): the running ones, and ending one now. Extending is a later grant of the same level. */
+/** Overrides staff manage: the running ones, and ending one now. Extending is a later grant of the same level. */
 const overrideRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${ADMIN}/overrides`,

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponses } from '@contract/common';
-import type { ClientListQuery } from '@contract/clients';
 import { contentRange } from '@contract/raSimpleRest';
 import {
   AtRiskPage,
@@ -17,7 +16,7 @@ import {
   SegmentPreviewBody,
 } from '@contract/segments';
 import { auditActor } from '../audit/record';
-import { listPage } from '../clients/lists';
+import { previewSegment } from '../segments/count';
 import { atRiskPage } from '../segments/atRisk';
 import { createSegment, deleteSegment, getSegment, listSegments, updateSegment } from '../segments/queries';
 
@@ -34,8 +33,6 @@ const segmentRoutes: FastifyPluginAsyncZod = async (app) => {
   const access = { permission: 'clients.read' as const };
   // The segments are the studio's, shared by every staff member: changing them is its own permission.
   const editing = { permission: 'segments.edit' as const };
-  // A preview's sample is one page of the all-clients list; its cursor is never used.
-  const signer = { sign: (value: string) => app.signCookie(value), unsign: () => null };
 
   app.get(
     `${ADMIN}/segments`,
@@ -69,10 +66,7 @@ const segmentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: SegmentPreview, ...errorResponses },
       },
     },
-    async (request) => {
-      const page = await listPage(app.database, 1, { ...request.body.filter, perPage: PREVIEW_SAMPLE } as ClientListQuery, app.clock.now(), signer);
-      return { count: page.total, count_is_estimate: page.total_is_estimate, sample: page.clients };
-    },
+    async (request) => previewSegment(app.database, request.body.filter, app.clock.now()),
   );
 
   app.get(

@@ -3,15 +3,11 @@ import { z } from 'zod';
 import { errorResponses } from '@contract/common';
 import { contentRange, IdParams } from '@contract/raSimpleRest';
 import { StartVimeoSyncResponse, VimeoSync, VimeoSyncListQuery } from '@contract/videos';
-import { createVimeoCatalogue } from '../integrations/vimeo';
 import { auditActor } from '../audit/record';
-import { defineVimeoSync, requestVimeoSync } from '../videos/syncJob';
+import { requestVimeoSync } from '../videos/syncJob';
 import { listSyncs, requireSync } from '../videos/syncStore';
 
 const vimeoSyncRoutes: FastifyPluginAsyncZod = async (app) => {
-  const catalogue = createVimeoCatalogue(app.config, app.log);
-  defineVimeoSync(app, catalogue);
-
   app.get(
     '/api/v1/sync/all-vimeo-videos',
     {
@@ -30,7 +26,7 @@ const vimeoSyncRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return requestVimeoSync(app, catalogue, auditActor(request));
+      return requestVimeoSync(app, auditActor(request));
     },
   );
 

@@ -4,7 +4,7 @@ import { MAX_EXPANSIONS, severalWords } from './severalWords';
 import { MIN_TYPO_LENGTH, typoCandidates } from './text';
 
 /**
- * Ranking of the Customers index (issues 9 and 19, ranking.ts): fewer typos, then fewer prefix-only
+ * Ranking of the Customers index (ranking.ts): fewer typos, then fewer prefix-only
  * words, then a name word before an e-mail / MindBody id word, then by name (first, last), then id.
  * Every read is an index range read in that order with a LIMIT, so a query costs what its page
  * costs, not what its matches would: migration 0015 keeps the tables (search_words,

@@ -88,7 +88,7 @@ export function readSearchParams(request: Record<string, unknown>): SearchParams
   if (unsafe) throw new SearchParamsError(`${unsafe.path} ${unsafe.message}`);
   const rawQuery = echo.query ?? '';
   if (typeof rawQuery !== 'string' && typeof rawQuery !== 'number') throw new SearchParamsError('query must be a text');
-  // Algolia refuses longer queries; the widget already stops typing at this length (spec §5).
+  // Algolia refuses longer queries; the widget already stops typing at this length.
   const query = String(rawQuery).slice(0, MAX_QUERY_LENGTH);
   const typo = echo.typoTolerance;
   return {

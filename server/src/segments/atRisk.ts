@@ -4,7 +4,7 @@ import type { Database, Queryable } from '../db/client';
 import { CLIENT_COLUMNS } from '../clients/listQuery';
 import { isoOrNull, toClient, type ClientRow } from '../clients/rows';
 import { snoozedAt } from '../clients/contacts';
-import { reachOf } from './reach';
+import { reachOf } from './reachability';
 
 /** client_activity.value_rank's parts (migration 0059): a paid level, the level, a running contract. */
 const PAID_BIT = 2 ** 34;

@@ -160,7 +160,7 @@ export async function listVideoCategories(db: Db) {
   return db.select({ id: videoCategories.id, name: videoCategories.name }).from(videoCategories).orderBy(videoCategories.sort_order, videoCategories.id);
 }
 
-/** Spec §7 GET /api/client/v1/videos: every live video. */
+/** The spec's GET /api/client/v1/videos: every live video. */
 export async function listSpecVideos(db: Db) {
   return db
     .select({ id: videos.id, title: videos.title, thumbnail_url: videos.thumbnail_url, enabled: videos.enabled, access_level_id: videos.access_level_id })

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
 
-/** Issue 24 point 6: the Video Manager's per-video figures, kept in video_figures (migration 0053). */
+/** The Video Manager's per-video figures, kept in video_figures (migration 0053). */
 export const VIDEO_FIGURES = 'videos.figures';
 export const VIDEO_FIGURES_EVERY_MS = 10 * 60_000;
 export const FIGURES_WINDOW_DAYS = 30;

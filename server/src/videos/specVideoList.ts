@@ -10,7 +10,7 @@ export interface SpecVideoList {
 }
 
 /**
- * Spec §7's whole-library answer, rebuilt only when the videos table changed. The version is read
+ * The spec's whole-library answer, rebuilt only when the videos table changed. The version is read
  * before the rows, so a cached answer is never older than the version it is kept under; a change
  * committed in between only makes the next call rebuild. Concurrent calls for one version share a rebuild.
  */

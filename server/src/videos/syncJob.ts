@@ -14,8 +14,8 @@ const SINGLETON = 'all';
  * Reads every page of the catalogue, upserting as it goes; only a sync that read every page
  * flags the videos Vimeo no longer has. A failure is recorded on the sync with its reason.
  */
-export function defineVimeoSync(app: FastifyInstance, catalogue: VimeoCatalogue) {
-  const { database, clock } = app;
+export function registerVimeoSyncJobs(app: FastifyInstance) {
+  const { database, clock, vimeo: catalogue } = app;
 
   async function run(job: RunningJob) {
     await ensureSyncRow(database, job.id, catalogue.source, null, clock.now());
@@ -69,7 +69,8 @@ export async function startVimeoSync(app: FastifyInstance, source: VimeoCatalogu
  * way. The job queue writes through its own connection, so the audit entry follows the queued job
  * rather than sharing its transaction; a click that joined a running sync changed nothing.
  */
-export async function requestVimeoSync(app: FastifyInstance, catalogue: VimeoCatalogue, actor: Actor): Promise<StartVimeoSyncResponse> {
+export async function requestVimeoSync(app: FastifyInstance, actor: Actor): Promise<StartVimeoSyncResponse> {
+  const catalogue = app.vimeo;
   catalogue.checkAvailable?.();
   const answer = await startVimeoSync(app, catalogue.source, actor.staff?.email ?? null);
   if (answer.started) {

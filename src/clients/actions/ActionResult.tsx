@@ -1,7 +1,7 @@
 import { Typography } from '@mui/material';
 import type { ActionOutcome } from './useTimedResult';
 
-/** The Saved/Sent/Error indicator of the action modals (spec §4, §8). */
+/** The Saved/Sent/Error indicator of the action modals. */
 export const ActionResult = ({
   outcome,
   success,

@@ -11,7 +11,7 @@ import { ActionResult } from './ActionResult';
 import { favoriteOptionLabel, favoriteOptions, MODAL_RESULT_MS, type FavoriteOption } from './actionRules';
 import { useTimedResult } from './useTimedResult';
 
-/** Spec §2 "Add a video to client's favorites list": the level's videos by category; Saved/Error for 2 s, then closes. */
+/** The spec's "Add a video to client's favorites list": the level's videos by category; Saved/Error for 2 s, then closes. */
 export const AddFavoriteDialog = ({ client, favorites, open, onClose }: { client: ClientRecord; favorites: OptionVideo[]; open: boolean; onClose(): void }) => {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`client.favorites_modal.${key}`, options);

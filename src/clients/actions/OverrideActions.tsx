@@ -7,7 +7,7 @@ import type { ClientRecord } from '../clientsData';
 import { dateTime } from '../format';
 import { invalidateOverrideViews, UpdateAccessLevelDialog } from './UpdateAccessLevelDialog';
 
-/** Issue 24: 'Extend' and 'End now' where the running override is shown (the override permission). */
+/** Ours: 'Extend' and 'End now' where the running override is shown (the override permission). */
 export const OverrideActions = ({ client }: { client: ClientRecord }) => {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`client.override_actions.${key}`, options);

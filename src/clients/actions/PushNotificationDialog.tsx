@@ -12,7 +12,7 @@ import { MODAL_RESULT_MS, newIdempotencyKey } from './actionRules';
 import { useTimedResult } from './useTimedResult';
 
 /**
- * Spec §2 'Push Notification Directly to Client': Sent/Error for 2 s, then closes. What was typed
+ * The spec's 'Push Notification Directly to Client': Sent/Error for 2 s, then closes. What was typed
  * is kept after an Error, so reopening offers it again.
  */
 export const PushNotificationDialog = ({ client, open, onClose }: { client: ClientRecord; open: boolean; onClose(): void }) => {

@@ -12,7 +12,7 @@ import { FAVORITE_ERROR_TOAST_MS } from './actionRules';
 /**
  * The per-row Remove button of Favorites Videos, undoable like the video switches (react-admin's
  * undoable pattern): the row leaves the list at once and the toast offers Undo; the call goes out
- * when the toast closes. Spec §8: a failure toasts 'Error removing favorites video' for 3 s, and
+ * when the toast closes. A failure toasts 'Error removing favorites video' for 3 s, and
  * the favorite is back in the list.
  */
 export const RemoveFavoriteButton = ({ client, video }: { client: ClientRecord; video: OptionVideo }) => {

@@ -12,7 +12,7 @@ import { useTimedResult } from './useTimedResult';
 
 /**
  * 'Sync Contracts' in the MindBody Contracts section: confirm, sync, then 'Sync Complete' or
- * 'Sync Failed' for 5 seconds (spec §4, §9) and the section reloads.
+ * 'Sync Failed' for 5 seconds and the section reloads.
  */
 export const SyncContractsButton = ({ client }: { client: ClientRecord }) => {
   const translate = useTranslate();

@@ -1,7 +1,7 @@
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useTranslate } from 'react-admin';
 
-/** Spec §2 'Sync Client Contracts': says it uses MindBody API calls; Confirm starts the sync. */
+/** The spec's 'Sync Client Contracts': says it uses MindBody API calls; Confirm starts the sync. */
 export const SyncContractsDialog = ({ open, onConfirm, onClose }: { open: boolean; onConfirm(): void; onClose(): void }) => {
   const translate = useTranslate();
   const t = (key: string) => translate(`client.sync_modal.${key}`);

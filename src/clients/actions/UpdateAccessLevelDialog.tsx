@@ -19,8 +19,8 @@ export const invalidateOverrideViews = (queryClient: ReturnType<typeof useQueryC
 };
 
 /**
- * Spec §2 'Update Client VOD Access Level': a level and how long it lasts; Saved/Error for 2 s, then
- * closes. Issue 24: a custom end date (up to the server's OVERRIDE_MAX_DAYS) and a reason; `extend`
+ * The spec's 'Update Client VOD Access Level': a level and how long it lasts; Saved/Error for 2 s, then
+ * closes. Ours: a custom end date (up to the server's OVERRIDE_MAX_DAYS) and a reason; `extend`
  * keeps the running override's level and asks only for a later end.
  */
 export const UpdateAccessLevelDialog = ({
@@ -44,7 +44,7 @@ export const UpdateAccessLevelDialog = ({
   const [day, setDay] = useState('');
   const [reason, setReason] = useState('');
   const [showRequired, setShowRequired] = useState(false);
-  // Recomputed on every render so the warning matches what Save sends (spec §4: days from now).
+  // Recomputed on every render so the warning matches what Save sends (days from now).
   const now = new Date();
   const runningEnd = extend && client.admin_updated_expiration ? new Date(client.admin_updated_expiration) : null;
   const bounds = customDayBounds(now, maxOverrideDays(choices.data?.override_max_days), runningEnd);

@@ -1,11 +1,11 @@
 import type { VideoOptionGroup } from '@contract/accessLevels';
 import type { OptionVideo } from '@contract/clients';
 
-/** Spec §4/§9: a modal shows Saved/Sent or Error this long, then closes. */
+/** A modal shows Saved/Sent or Error this long, then closes. */
 export const MODAL_RESULT_MS = 2000;
-/** Spec §9: the contract-sync indicator clears after this long. */
+/** The contract-sync indicator clears after this long. */
 export const SYNC_INDICATOR_MS = 5000;
-/** Spec §9: favorite errors toast this long. */
+/** Favorite errors toast this long. */
 export const FAVORITE_ERROR_TOAST_MS = 3000;
 
 export interface FavoriteOption {
@@ -25,7 +25,7 @@ export function favoriteOptions(groups: readonly VideoOptionGroup[], favorites: 
   );
 }
 
-/** Spec §2: title, ' - COACH: instructor' when there is one, and the length. */
+/** Title, ' - COACH: instructor' when there is one, and the length. */
 export function favoriteOptionLabel(
   video: OptionVideo,
   texts: {

@@ -1,6 +1,6 @@
 import { OVERRIDE_DAYS, OVERRIDE_MAX_DAYS_DEFAULT, overrideEnd } from '@contract/clientRules';
 
-/** The level modal's duration: one of the spec's day choices, or a custom end date (issue 24). */
+/** The level modal's duration: one of the spec's day choices, or a custom end date. */
 export type OverrideDuration = (typeof OVERRIDE_DAYS)[number] | 'custom';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -45,7 +45,7 @@ const EndingSoonChip = () => {
   );
 };
 
-/** Clients › Overrides (issue 24): every running override, the soonest end first; a row opens the client. */
+/** Clients › Overrides: every running override, the soonest end first; a row opens the client. */
 const OverrideList = () => {
   const translate = useTranslate();
   const isPhone = useIsPhone();

@@ -8,7 +8,7 @@ import { clientListPath } from '../clientLists';
 export const NO_HISTORY_TARGET = clientListPath({ slug: 'all' });
 
 /**
- * Spec §2: to the root when the page was opened from customer search (?search=customers),
+ * To the root when the page was opened from customer search (?search=customers),
  * otherwise one step back. Ours: a page opened directly (a link, a new tab, after signing in) has
  * nothing of ours to step back to, and Back would leave the console, so it goes to the client list.
  */

@@ -5,7 +5,7 @@ import { OverrideActions } from '../actions/OverrideActions';
 import type { ClientRecord } from '../clientsData';
 import { dateTime, mindBodyIdLabel, orUnknown } from '../format';
 
-/** Spec §2 summary box: the client's names, ids and level; the admin override note; Log Out. */
+/** The spec's summary box: the client's names, ids and level; the admin override note; Log Out. */
 export const ClientSummary = ({ client, canOverride = false }: { client: ClientRecord; canOverride?: boolean }) => {
   const translate = useTranslate();
   const unknown = translate('client.unknown');

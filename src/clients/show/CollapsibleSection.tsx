@@ -14,7 +14,7 @@ export interface CollapsibleSectionProps {
   children: ReactNode;
 }
 
-/** Spec §2: a section of the client page, closed until its toggle is pressed; at most 400 px high, scrolling. */
+/** A section of the client page, closed until its toggle is pressed; at most 400 px high, scrolling. */
 export const CollapsibleSection = ({ title, viewLabel, hideLabel, actions, children }: CollapsibleSectionProps) => {
   const translate = useTranslate();
   const [open, setOpen] = useState(false);

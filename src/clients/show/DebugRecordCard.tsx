@@ -37,7 +37,7 @@ const Data = ({ label, value }: { label: string; value: unknown }) => (
   </Box>
 );
 
-/** One debug report of the app (spec §3): local fields, device info, app version, sent-at and raw device data. */
+/** One debug report of the app: local fields, device info, app version, sent-at and raw device data. */
 export const DebugRecordCard = ({ record }: { record: DebugRecord }) => {
   const translate = useTranslate();
   const f = (key: string) => translate(`client.sections.debug.fields.${key}`);

@@ -89,7 +89,7 @@ const NoteItem = ({ note, onChanged }: { note: Note; onChanged(): void }) => {
   );
 };
 
-/** Issue 24 point 3: the client's tags and the staff's notes about them, newest first. */
+/** The client's tags and the staff's notes about them, newest first. */
 export const NotesSection = ({ client, canWrite }: { client: ClientRecord; canWrite: boolean }) => {
   const translate = useTranslate();
   const t = (key: string, options?: object) => translate(`client.notes.${key}`, options);

@@ -34,7 +34,7 @@ const EntryRow = ({ entry }: { entry: TimelineEntry }) => {
 };
 
 /**
- * Issue 24 point 2: everything that happened to the client, newest first, one page at a time;
+ * Everything that happened to the client, newest first, one page at a time;
  * chips keep only some kinds (none chosen: all).
  */
 export const TimelineSection = ({ client }: { client: ClientRecord }) => {

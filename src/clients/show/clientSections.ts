@@ -8,7 +8,7 @@ export type ClientSection = 'contracts' | 'recent-videos' | 'favorites' | 'purch
 export const clientSectionKey = (clientId: number, section: ClientSection) => ['clients', clientId, section] as const;
 
 /**
- * Loads one section of the client-details page. Spec §8 has purchases, contracts and debug
+ * Loads one section of the client-details page. The spec has purchases, contracts and debug
  * failures logged (`log`); every failure also reaches the section, which says so with a Retry
  * (an empty text over a failed call would read as "this client has none").
  */

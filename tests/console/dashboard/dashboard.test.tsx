@@ -36,7 +36,7 @@ const dashboardServer = (stats: Parameters<typeof server.use>[0]) =>
     signedIn(),
     stats,
     jsonAnswer('/api/admin/v1/stats/trends', TRENDS),
-    // The most popular category's card opens that category's videos (issue 24).
+    // The most popular category's card opens that category's videos.
     http.get('*/api/admin/v1/video-categories', () =>
       HttpResponse.json(
         [
@@ -180,7 +180,7 @@ describe('Dashboard', () => {
     expect(gridColumns(grid)).toEqual({ '(min-width:0px)': '1fr', '(min-width:900px)': 'repeat(3, 1fr)' });
   });
 
-  // Issue 19 point 4: opened cold, the dashboard's figures are asked for beside its code, once.
+  // Opened cold, the dashboard's figures are asked for beside its code, once.
   it('asks for its figures and trend before rendering when the page says who is signed in, and only once', async () => {
     const asked: string[] = [];
     server.events.on('request:start', ({ request }) => void asked.push(new URL(request.url).pathname));

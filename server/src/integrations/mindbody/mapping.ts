@@ -1,6 +1,6 @@
 // Mindbody Public API v6 answers in PascalCase (Mindbody's v6 documentation); these pure functions turn one
 // record of an answer into our snake_case fields. Both the live client and the sandbox use them.
-import { localToInstant } from '../../automation/time';
+import { localToInstant } from '../../lib/localTime';
 
 type Raw = Record<string, unknown>;
 
@@ -51,7 +51,7 @@ export interface MindbodyAutopayEvent {
   ProductId: number | null;
 }
 
-/** A ClientContract of GET /client/clientcontracts in the contract fields of spec §3. */
+/** A ClientContract of GET /client/clientcontracts in the spec's contract fields. */
 export interface MindbodyContractRecord {
   /** ClientContract.Id: this sale of the contract. */
   id: number;

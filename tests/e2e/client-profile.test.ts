@@ -19,8 +19,8 @@ async function waitUntil<T>(read: () => Promise<T>, done: (value: T) => boolean,
 }
 const localDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
-/** Issue 24's "How it will be checked", in Chromium against the real server with the sandbox Mindbody site imported. */
-describe('client 360 in Chromium', () => {
+/** The client profile as staff use it, in Chromium against the real server with the sandbox Mindbody site imported. */
+describe('the client profile in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
   let page: Page;
@@ -67,7 +67,7 @@ describe('client 360 in Chromium', () => {
       // The console's one date format: the studio's zone (UTC by default), the browser's locale.
       `${newest.title} · ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(newest.at))}`,
     );
-    await screenshot(page, 'client360-page-1440');
+    await screenshot(page, 'client-profile-page-1440');
   });
 
   it('grants a 60-day override with a reason and ends it: the timeline shows both with the reason and who, the level returns', async () => {
@@ -127,7 +127,7 @@ describe('client 360 in Chromium', () => {
     expect(decodeURIComponent(new URL(page.url()).search)).toContain('"vod_access_level":[2,3]');
     await poll(() => page.getByRole('heading', { level: 1, name: 'Clients - All' }).isVisible()).toBe(true);
     await page.waitForSelector('table tbody tr td');
-    await screenshot(page, 'client360-dashboard-subscribers');
+    await screenshot(page, 'client-profile-dashboard-subscribers');
   });
 
   it('fits the client page on a phone', async () => {
@@ -136,7 +136,7 @@ describe('client 360 in Chromium', () => {
     await phone.getByRole('region', { name: 'At a glance' }).locator('[data-field="last_class"]').waitFor();
     await poll(() => phone.getByRole('region', { name: 'Timeline' }).getByRole('listitem').count()).toBeGreaterThan(0);
     expect(await phone.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
-    await screenshot(phone, 'client360-page-390');
+    await screenshot(phone, 'client-profile-page-390');
     await phone.context().close();
   });
 });

@@ -1,7 +1,7 @@
 import type { Database } from '../../server/src/db/client';
 import { insertVideo } from './clientFixtures';
 
-/** Activity and devices for the segment, at-risk and broadcast tests (issue 23). */
+/** Activity and devices for the segment, at-risk and broadcast tests. */
 
 let visitId = 1;
 /** A Mindbody visit of the client at `at`; signed in unless said otherwise. */
@@ -29,6 +29,6 @@ export async function addDevice(database: Database, clientId: number, token: str
 }
 
 /** Resets the module's ids for a fresh database (each describe.each block opens one). */
-export function resetReachFixtures() {
+export function resetActivityFixtures() {
   videoId = null;
 }

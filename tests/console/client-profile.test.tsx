@@ -4,7 +4,7 @@ import { http, HttpResponse } from 'msw';
 import type { TimelineEntry } from '@contract/timeline';
 import type { Note } from '@contract/notes';
 import { clientFilterOf, pageSearch } from '../../src/clients/listPaging';
-import { fakeClient360Server } from '../support/client360Msw';
+import { fakeClientProfileServer } from '../support/clientProfileMsw';
 import { EMPTY_GLANCE, server } from '../support/msw';
 import { renderApp } from './helpers/renderApp';
 import { aClient } from './helpers/clientData';
@@ -34,7 +34,7 @@ const PAGE_1 = [
 const PAGE_2 = [entry(3, 'visit', 'visit.signed_in', 'Vinyasa Flow')];
 
 async function openClient() {
-  const fake = fakeClient360Server({ client: aClient({ _id: 7 }) });
+  const fake = fakeClientProfileServer({ client: aClient({ _id: 7 }) });
   const timelineQueries: URLSearchParams[] = [];
   server.use(
     ...fake.handlers,
@@ -50,7 +50,7 @@ async function openClient() {
   return { ...view, calls: fake.calls, timelineQueries };
 }
 
-describe('client 360', { timeout: 60_000 }, () => {
+describe('the client profile', { timeout: 60_000 }, () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('shows the timeline newest first with who did it and why, loads more, and filters by kind', async () => {
@@ -92,7 +92,7 @@ describe('notes and tags', { timeout: 60_000 }, () => {
   });
 
   it('adds a note, lets the author alone edit and delete theirs, and sets tags from suggestions', async () => {
-    const fake = fakeClient360Server({
+    const fake = fakeClientProfileServer({
       client: aClient({ _id: 7 }),
       notes: [note(1, 'Mine from before', true), note(2, 'Knee injury', false)],
       tags: ['early bird'],
@@ -145,7 +145,7 @@ describe('notes and tags', { timeout: 60_000 }, () => {
 
 describe('at a glance', { timeout: 60_000 }, () => {
   it('sums the client up above the sections, the plan apart from the override', async () => {
-    const fake = fakeClient360Server({ client: aClient({ _id: 7, admin_updated_expiration: '2026-12-10T12:00:00.000Z' }) });
+    const fake = fakeClientProfileServer({ client: aClient({ _id: 7, admin_updated_expiration: '2026-12-10T12:00:00.000Z' }) });
     server.use(
       ...fake.handlers,
       http.get('*/api/admin/v1/clients/:id/glance', () =>
@@ -197,7 +197,7 @@ describe('at a glance', { timeout: 60_000 }, () => {
   });
 
   it('shows a client on an override without a plan as on an override, not as a plan of that level', async () => {
-    const fake = fakeClient360Server({ client: aClient({ _id: 7, admin_updated_expiration: '2026-12-06T03:44:00.000Z' }) });
+    const fake = fakeClientProfileServer({ client: aClient({ _id: 7, admin_updated_expiration: '2026-12-06T03:44:00.000Z' }) });
     server.use(
       ...fake.handlers,
       http.get('*/api/admin/v1/clients/:id/glance', () =>

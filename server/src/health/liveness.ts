@@ -1,4 +1,4 @@
-import type { Queryable } from './client';
+import type { Queryable } from '../db/client';
 
 /** Liveness: the database answers. A failure is the route's 5xx. */
 export async function databaseHealth(database: Queryable): Promise<{ status: 'ok' }> {

@@ -11,13 +11,13 @@ import { clientGlance } from '../clients/glance';
 import { ClientGlance } from '@contract/glance';
 
 const ADMIN = '/api/admin/v1';
-const tags = ['client 360 (extension)'];
+const tags = ['client profile (extension)'];
 const ClientParams = z.object({ id: Id });
 const NoteParams = z.object({ id: Id });
-const noteTags = ['client 360 (extension)', 'notes and tags'];
+const noteTags = ['client profile (extension)', 'notes and tags'];
 
-/** Client 360 (issue 24): the client's timeline, staff notes and tags. */
-const client360Routes: FastifyPluginAsyncZod = async (app) => {
+/** The client's profile beyond the spec's sections: at a glance, the timeline, staff notes and tags. */
+const clientProfileRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${ADMIN}/clients/:id/timeline`,
     {
@@ -170,4 +170,4 @@ const client360Routes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-export default client360Routes;
+export default clientProfileRoutes;

@@ -1,4 +1,4 @@
-// Segments, broadcasts and bulk actions (issue 23; migrations 0055-0057, 0060-0061).
+// Segments, broadcasts and bulk actions, and the client activity segments filter on (migrations 0055-0057, 0060-0061).
 import { bigint, bigserial, boolean, date, integer, jsonb, pgTable, primaryKey, serial, smallint, text } from 'drizzle-orm/pg-core';
 import { id64, tz } from './schemaColumns';
 

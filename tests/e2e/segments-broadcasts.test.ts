@@ -7,7 +7,7 @@ const DAY = 86_400_000;
 const poll = <T>(value: () => Promise<T> | T, message?: string) => expect.poll(value, { timeout: 30_000, interval: 250, message });
 
 /**
- * Issue 23's "How it will be checked": a segment matching one client by e-mail (count 1), saved and in
+ * Segments, broadcasts and bulk actions as staff use them: a segment matching one client by e-mail (count 1), saved and in
  * the sidebar; a broadcast to it (sent: 1, the push on the client page); the at-risk list; a bulk
  * override on two selected clients (both overrides, two audit entries). Screens at 1440 and 390 px.
  */

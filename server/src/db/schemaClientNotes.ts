@@ -1,7 +1,7 @@
 import { bigserial, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 import { id64, tz } from './schemaColumns';
 
-/** Client 360 (issue 24, migration 0052): staff notes about a client and the client's tags. */
+/** Staff notes about a client and the client's tags (migration 0052). */
 export const clientNotes = pgTable('client_notes', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   client_id: id64('client_id').notNull(),
@@ -30,14 +30,4 @@ export const clientContacts = pgTable('client_contacts', {
   snoozed_until: tz('snoozed_until'),
   staff_email: text('staff_email').notNull(),
   created_at: tz('created_at').notNull(),
-});
-
-/** Issue 24 point 6 (migration 0053): per-video figures the videos.figures job recomputes. */
-export const videoFigures = pgTable('video_figures', {
-  video_id: integer('video_id').primaryKey(),
-  plays_30d: integer('plays_30d').notNull(),
-  viewers_30d: integer('viewers_30d').notNull(),
-  favorites: integer('favorites').notNull(),
-  last_played_at: tz('last_played_at'),
-  refreshed_at: tz('refreshed_at').notNull(),
 });

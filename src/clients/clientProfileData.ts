@@ -4,8 +4,8 @@ import type { TimelineKind, TimelineResponse } from '@contract/timeline';
 import type { DataModule } from '../providers/dataModule';
 import type { HttpClient } from '../providers/http';
 
-/** Client 360 (issue 24): the client's timeline, notes and tags. */
-export type Client360Methods = {
+/** The client's profile beyond the spec's sections: at a glance, the timeline, notes and tags. */
+export type ClientProfileMethods = {
   /** The client at a glance (the header above the sections). */
   getClientGlance: (clientId: number) => Promise<ClientGlance>;
   getClientNotes: (clientId: number) => Promise<Note[]>;
@@ -24,7 +24,7 @@ export type Client360Methods = {
 
 const admin = (clientId: number, rest: string) => `/api/admin/v1/clients/${encodeURIComponent(clientId)}/${rest}`;
 
-export const client360Data = (http: HttpClient) => {
+export const clientProfileData = (http: HttpClient) => {
   const json = async <T>(path: string, options?: Parameters<HttpClient>[1]) => (await http(path, options)).json as T;
   return {
     methods: {
@@ -44,5 +44,5 @@ export const client360Data = (http: HttpClient) => {
         return json<TimelineResponse>(admin(clientId, `timeline${search ? `?${search}` : ''}`));
       },
     },
-  } satisfies DataModule<Client360Methods>;
+  } satisfies DataModule<ClientProfileMethods>;
 };

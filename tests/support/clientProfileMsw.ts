@@ -11,7 +11,7 @@ export const LEVELS = [
   { name: 'VOD | PREMIUM', sort_order: 3 },
 ];
 
-export interface Client360Calls {
+export interface ClientProfileCalls {
   grants: Record<string, unknown>[];
   ends: number[];
   overrideQueries: URLSearchParams[];
@@ -20,11 +20,11 @@ export interface Client360Calls {
 }
 
 /**
- * The client page with every section answering empty, plus the issue 24 calls: grants, ending an
+ * The client page with every section answering empty, plus the profile and override calls: grants, ending an
  * override, the Overrides list. The client record follows the grants and ends.
  */
-export function fakeClient360Server(options: { client: Client; overrides?: RunningOverride[]; notes?: Note[]; tags?: string[]; suggestions?: string[] }) {
-  const calls: Client360Calls = { grants: [], ends: [], overrideQueries: [], notes: [], tags: [] };
+export function fakeClientProfileServer(options: { client: Client; overrides?: RunningOverride[]; notes?: Note[]; tags?: string[]; suggestions?: string[] }) {
+  const calls: ClientProfileCalls = { grants: [], ends: [], overrideQueries: [], notes: [], tags: [] };
   let client = options.client;
   let notes = options.notes ?? [];
   let tags = options.tags ?? [];
