@@ -7,7 +7,7 @@ import type { Database } from '../../server/src/db/client';
 import { BROADCAST_SEND } from '../../server/src/broadcasts/store';
 import { testDatabases } from '../support/databases';
 import { createTestApp, signIn, testClock } from '../support/server';
-import { addView, resetReachFixtures } from '../support/reachFixtures';
+import { addView, resetActivityFixtures } from '../support/activityFixtures';
 
 const NOW = new Date('2026-11-23T09:00:00Z');
 const HOUR = 3_600_000;
@@ -114,7 +114,7 @@ describe.each(testDatabases())('broadcast versions on $name', ({ open }) => {
     b.counts.sent + b.counts.failed + b.counts.skipped + b.counts.pending + b.counts.retrying + b.counts.waiting + b.counts.not_sent;
 
   beforeAll(async () => {
-    resetReachFixtures();
+    resetActivityFixtures();
     database = await open();
     app = await createTestApp(database, { clock });
     owner = await signIn(app);
