@@ -10,7 +10,8 @@ export const IN_DOUBT_REASON = 'The server stopped while this push was being sen
 /**
  * A batch a stopped worker (a crash, a lost lease) left 'sending', read at the start of the next run:
  * every recipient in it is claimed again, as it was before the batch (pending, or retrying for a
- * retry) with its cap slot given back (taken again by the next claim). Its push record stays: the next
+ * retry) with its cap slot given back (taken again by the next claim). The attempt counts: its
+ * request may have gone out, and the next claim looks for a record written before the stop only then. Its push record stays: the next
  * batch finds it and sends the same message again with the same collapse key (send.ts), so a device
  * that got it before the stop shows it once: at least once to FCM, once on the device
  * (docs/automation.md#broadcasts). One statement whatever the batch's size.
@@ -24,7 +25,7 @@ export async function recoverInterrupted(tx: Queryable, broadcastId: number, now
        FROM stopped s WHERE s.retried IS NULL AND d.client_id = s.client_id AND d.local_day = $2 AND d.sent > 0
        RETURNING d.client_id
      ), released AS (
-       UPDATE broadcast_recipients r SET status = CASE WHEN s.retried IS NOT NULL THEN 'retrying' ELSE 'pending' END, attempts = r.attempts - 1
+       UPDATE broadcast_recipients r SET status = CASE WHEN s.retried IS NOT NULL THEN 'retrying' ELSE 'pending' END
        FROM stopped s WHERE r.broadcast_id = $1 AND r.client_id = s.client_id
        RETURNING 1
      )

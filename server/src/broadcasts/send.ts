@@ -101,10 +101,10 @@ export function createBroadcastSending(app: Pick<FastifyInstance, 'database' | '
       const tokens = await batchTokens(tx, [...slots]);
       const noToken = [...slots].filter((id) => tokens.get(id)!.tokens.length === 0);
       const withTokens = [...slots].filter((id) => tokens.get(id)!.tokens.length > 0);
-      // Records of an earlier attempt at this batch (a stop after they were written): their outcome stands.
+      // Records of an earlier attempt (claimed before a stop: attempts > 1): an outcome written then stands.
       const written = await existingPushes(
         tx,
-        first.filter((r) => !r.opted_out).map((r) => key(broadcast, r.client_id)),
+        first.filter((r) => !r.opted_out && r.attempts > 1).map((r) => key(broadcast, r.client_id)),
       );
       const records = await insertPushes(
         tx,
