@@ -29,8 +29,9 @@ export type BroadcastStatus = (typeof BROADCAST_STATUSES)[number];
 export const BROADCAST_SKIP_REASONS = ['opted_out', 'daily_cap', 'no_token'] as const;
 /**
  * Why a recipient failed: 'unregistered' (FCM: the app is gone), 'gave_up' (FCM kept asking to wait,
- * given up after the last retry), 'interrupted' (the server stopped while its request was out: it may
- * have been delivered, so it is not sent again), or FCM's own error code (INVALID_ARGUMENT, timeout, ...).
+ * given up after the last retry), 'interrupted' (the server stopped while its request was out, it may
+ * have been delivered, and the client has no device token left to send it again under the same collapse
+ * key), or FCM's own error code (INVALID_ARGUMENT, timeout, ...).
  */
 export const BROADCAST_FAILURE_REASONS = ['unregistered', 'gave_up', 'interrupted'] as const;
 /** A broadcast's own pace (OneSignal-style throttling): at most this many pushes a minute. */

@@ -33,7 +33,9 @@ const AtRiskList = () => {
     <>
       <PageHeader
         title={t('title')}
-        actions={data && data.total > 0 ? <BroadcastButton target={{ filter: data.filter }} recipients={data.total} /> : undefined}
+        actions={
+          data && data.total > 0 ? <BroadcastButton target={{ filter: data.filter }} recipients={data.total} estimate={data.total_is_estimate} /> : undefined
+        }
       />
       {data && <Typography sx={{ mb: 2 }}>{t('explain', { active: data.active_days, quiet: data.quiet_days })}</Typography>}
       {query.error ? <LoadError error={query.error} /> : null}

@@ -212,6 +212,15 @@ describe('segments and the at-risk list', { timeout: 60_000 }, () => {
     filter: { last_activity_days: 74, no_class_days: 14, no_stream_days: 14, snoozed: false },
   });
 
+  it("broadcasting to the at-risk list names its size as the estimate it is (~) beyond the lists' exact count", async () => {
+    segmentServer();
+    server.use(http.get('*/api/admin/v1/at-risk', () => HttpResponse.json({ ...oneAtRisk(), total: 24_402, total_is_estimate: true })));
+    const { user } = renderApp('/segments/at-risk');
+    await user.click(await screen.findByRole('button', { name: 'Broadcast' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Broadcast to ~24,402 clients')).toBeTruthy();
+  });
+
   it('keeps the typed push when the send fails, and moves last contacted only once a push went out', async () => {
     segmentServer();
     let contacted: string | null = null;

@@ -1,7 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Broadcast } from '@contract/broadcasts';
-import type { Database } from '../../server/src/db/client';
+import type { Database, Queryable } from '../../server/src/db/client';
+import type { RunningJob } from '../../server/src/jobs/job';
+import { createBroadcastSending } from '../../server/src/broadcasts/send';
 import { BROADCAST_SEND } from '../../server/src/broadcasts/store';
 import { createFcmClient } from '../../server/src/integrations/fcm/client';
 import { MAX_PUSH_RETRIES } from '../../server/src/push/retry';
@@ -127,6 +129,64 @@ describe.each(testDatabases())('broadcast delivery through FCM on $name', ({ ope
     const done = await untilFinished(created.id);
     expect(done.counts.sent).toBe(150);
     expect(deliveredTo(tokens)).toHaveLength(150);
+  });
+
+  it('a stop while pushes are out: the next run sends them again under the same collapse key, so each device shows the message once and all count as sent', async () => {
+    const tokens = await clients('stopmid', 6);
+    const replacedBefore = standIn.state.replaced;
+    // The first two requests reach the devices, but their answers never come back: the sender stops meanwhile.
+    standIn.fail({ hang: true, afterDelivery: true, times: 2 });
+    const created = (await call('POST', '/api/admin/v1/broadcasts', { filter: { q: '@stopmid.test' }, body: 'Once only' })).json();
+    const stop = new AbortController();
+    const job = {
+      payload: { broadcast_id: created.id },
+      signal: stop.signal,
+      heartbeat: async () => undefined,
+      transaction: <T>(work: (tx: Queryable) => Promise<T>) => database.transaction(work),
+    } as unknown as RunningJob;
+    const run = createBroadcastSending(app).send(job);
+    const stopped = run.then(
+      () => 'finished',
+      () => 'stopped',
+    );
+    // Stopped once the four answered ones are written and two requests are still out.
+    for (;;) {
+      const now = await read(created.id);
+      if (now.counts.sent === 4 && deliveredTo(tokens).length === 6) break;
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    stop.abort(new Error('the server stopped'));
+    expect(await stopped).toBe('stopped');
+    const between = await read(created.id);
+    // Not known whether the two arrived: neither sent nor failed, still to do.
+    expect(between.counts).toMatchObject({ sent: 4, failed: 0, pending: 2 });
+    expect(accounted(between)).toBe(6);
+
+    const done = await untilFinished(created.id);
+    expect(done.counts).toMatchObject({ sent: 6, failed: 0, skipped: 0, pending: 0, retrying: 0 });
+    // Sent again, shown in place of the first: each device shows the message once, and the broadcast's sent is what they show.
+    expect(standIn.state.replaced - replacedBefore).toBe(2);
+    expect(
+      deliveredTo(tokens)
+        .map((d) => d.token)
+        .sort(),
+    ).toEqual([...tokens].sort());
+    const sends = standIn.sends().filter((r) => tokens.includes(r.body?.message?.token));
+    expect(sends).toHaveLength(8);
+    // Every request for a client carried the same collapse key, on Android, iOS and the web alike.
+    for (const request of sends) {
+      const { message } = request.body;
+      const tag = message.android.notification.tag;
+      expect(tag).toMatch(new RegExp(`^\\d+:broadcast:${created.id}$`));
+      expect(message.apns.headers['apns-collapse-id']).toBe(tag);
+      expect(message.webpush.notification.tag).toBe(tag);
+      expect(sends.filter((r) => r.body.message.token === message.token).every((r) => r.body.message.android.notification.tag === tag)).toBe(true);
+    }
+    // One push record per client, sent.
+    const [{ n }] = await database.query<{ n: number }>("SELECT count(*)::int AS n FROM pushes WHERE data->>'broadcast_id' = $1 AND status = 'sent'", [
+      String(created.id),
+    ]);
+    expect(n).toBe(6);
   });
 
   it('a cancelled broadcast shows what it did not send as not sent, never as pending', async () => {

@@ -102,18 +102,28 @@ describe("a broadcast's counts", () => {
 });
 
 describe('the group writer', () => {
-  it('writes what comes while a write runs in the next one, all at once', async () => {
+  it('writes what comes in one turn at once, and what comes while a write runs in the next one, all at once', async () => {
     const groups: number[][] = [];
     let release!: () => void;
     const first = new Promise<void>((resolve) => (release = resolve));
+    let started!: () => void;
+    const writing = new Promise<void>((resolve) => (started = resolve));
     const writer = groupWriter<number, number>(async (group) => {
       groups.push(group);
-      if (groups.length === 1) await first;
+      if (groups.length === 1) {
+        started();
+        await first;
+      }
       return new Map(group.map((n) => [n, n * 10]));
     });
-    const answers = [writer.add(1), writer.add(2), writer.add(3)];
+    const answers = [writer.add(1), writer.add(2)];
+    await writing;
+    answers.push(writer.add(3), writer.add(4));
     release();
-    expect(await Promise.all(answers)).toEqual([10, 20, 30]);
-    expect(groups).toEqual([[1], [2, 3]]);
+    expect(await Promise.all(answers)).toEqual([10, 20, 30, 40]);
+    expect(groups).toEqual([
+      [1, 2],
+      [3, 4],
+    ]);
   });
 });

@@ -15,6 +15,8 @@ export interface FcmFailure {
   retryAfter?: string;
   /** Never answer (the client's timeout must fire). */
   hang?: boolean;
+  /** With `hang`: the message is delivered first, only the answer is lost (a sender stopped while its request was out). */
+  afterDelivery?: boolean;
   times: number;
 }
 
@@ -49,9 +51,18 @@ export async function startFcmStandIn(
     /** 429s the quota answered. */
     quotaRefusals: 0,
     requests: [] as FcmRequest[],
-    delivered: [] as { token: string; notification: { title: string; body: string }; data?: Record<string, string> }[],
+    /**
+     * The notifications the devices show: a message to a token that already shows one with the same
+     * collapse identifier (android.notification.tag, apns-collapse-id) takes its place, as Android's
+     * notification tag and APNs' collapse id do, and is counted in `replaced`. `requests` has every request.
+     */
+    delivered: [] as { token: string; notification: { title: string; body: string }; data?: Record<string, string>; tag?: string }[],
+    /** Messages accepted that took the place of one a device already showed (the same token and collapse identifier). */
+    replaced: 0,
   };
   const hanging = new Set<http.ServerResponse>();
+  // Where each (token, collapse identifier) is in `delivered` (a test may empty the list: checked on use).
+  const shownAt = new Map<string, number>();
   const server = http.createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://stand-in');
     const chunks: Buffer[] = [];
@@ -112,7 +123,11 @@ export async function startFcmStandIn(
       window.used++;
     }
     const failure = state.failures.find((f) => f.times > 0);
-    if (failure) {
+    let hangAfterDelivery = false;
+    if (failure?.hang && failure.afterDelivery) {
+      failure.times--;
+      hangAfterDelivery = true;
+    } else if (failure) {
       failure.times--;
       if (failure.hang) {
         hanging.add(res);
@@ -147,7 +162,24 @@ export async function startFcmStandIn(
       });
     }
     if (state.unregistered.has(message.token)) return fcmError(404, 'NOT_FOUND', 'UNREGISTERED', 'Requested entity was not found.');
-    state.delivered.push({ token: message.token, notification: message.notification, data: message.data });
+    const tag: unknown = message.android?.notification?.tag;
+    const collapseId: unknown = message.apns?.headers?.['apns-collapse-id'];
+    if (collapseId !== undefined && (typeof collapseId !== 'string' || Buffer.byteLength(collapseId) > 64))
+      return fcmError(400, 'INVALID_ARGUMENT', 'INVALID_ARGUMENT', 'apns-collapse-id must be a string of at most 64 bytes');
+    const shown = { token: message.token, notification: message.notification, data: message.data, ...(typeof tag === 'string' ? { tag } : {}) };
+    const earlier = typeof tag === 'string' ? shownAt.get(`${message.token}\n${tag}`) : undefined;
+    if (earlier !== undefined && state.delivered[earlier]?.token === message.token && state.delivered[earlier]?.tag === tag) {
+      state.delivered[earlier] = shown;
+      state.replaced++;
+    } else {
+      if (typeof tag === 'string') shownAt.set(`${message.token}\n${tag}`, state.delivered.length);
+      state.delivered.push(shown);
+    }
+    if (hangAfterDelivery) {
+      hanging.add(res);
+      record.status = -1;
+      return;
+    }
     return send(200, { name: `projects/${projectId}/messages/0:${randomBytes(6).toString('hex')}` });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

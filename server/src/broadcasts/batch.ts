@@ -99,14 +99,14 @@ export interface NewPush {
   client_id: number;
   title: string;
   body: string;
-  status: 'sending' | 'no_token';
+  status: 'no_token';
   reason: string | null;
   idempotency_key: string;
 }
 
 /**
- * The push records of a batch (the client page's pushes), in one statement. A client whose key is
- * taken already (a batch claimed again after a stop) gets the existing record back, `existing`.
+ * The push records of clients without a device token (the client page's pushes), in one statement.
+ * A client whose key is taken already gets the existing record back, `existing`.
  */
 export async function insertPushes(
   tx: Queryable,
@@ -141,10 +141,29 @@ export async function insertPushes(
   return found;
 }
 
-/** Retried pushes whose request is about to leave: 'sending' again (recovery.ts reads it after a stop). */
-export async function markSending(tx: Queryable, pushIds: number[]): Promise<void> {
-  if (pushIds.length === 0) return;
-  await tx.query("UPDATE pushes SET status = 'sending' WHERE id = ANY($1::bigint[])", [pushIds]);
+/** Push records written already under these idempotency keys (a batch claimed again after a stop), by client. */
+export async function existingPushes(tx: Queryable, keys: string[]): Promise<Map<number, { id: number; status: string; results: TokenResult[] }>> {
+  if (keys.length === 0) return new Map();
+  const rows = await tx.query<{ id: number; client_id: number; status: string; results: unknown }>(
+    'SELECT id, client_id, status, results FROM pushes WHERE idempotency_key = ANY($1::text[])',
+    [keys],
+  );
+  return new Map(
+    rows.map((row) => [
+      Number(row.client_id),
+      { id: Number(row.id), status: row.status, results: (Array.isArray(row.results) ? row.results : []) as TokenResult[] },
+    ]),
+  );
+}
+
+/**
+ * Ids for the push records of a batch, taken before anything is sent: each message carries its
+ * push's id (the app reports the open with it), and the record is written once, with its outcome.
+ */
+export async function newPushIds(tx: Queryable, n: number): Promise<number[]> {
+  if (n === 0) return [];
+  const rows = await tx.query<{ id: number }>("SELECT nextval(pg_get_serial_sequence('pushes', 'id')) AS id FROM generate_series(1, $1::int)", [n]);
+  return rows.map((row) => Number(row.id));
 }
 
 /** The deferred tokens of pushes being retried. */
@@ -184,15 +203,31 @@ export interface PushUpdate {
   results: TokenResult[];
 }
 
-/** Writes the pushes' outcomes and marks the tokens FCM declared dead: two statements. */
-export async function recordPushes(tx: Queryable, updates: PushUpdate[], at: Date): Promise<void> {
-  if (updates.length === 0) return;
+/** A push record with its outcome: written once (or over the record of an earlier attempt, by its idempotency key). */
+export interface PushOutcome extends PushUpdate {
+  client_id: number;
+  title: string;
+  body: string;
+  idempotency_key: string;
+}
+
+/** Writes the pushes with their outcomes and marks the tokens FCM declared dead: two statements. */
+export async function recordPushes(
+  tx: Queryable,
+  pushes: PushOutcome[],
+  common: { sent_by: string; staff_user_id: number | null; source: string; data: Record<string, string> },
+  at: Date,
+): Promise<void> {
+  if (pushes.length === 0) return;
   await tx.query(
-    `UPDATE pushes p SET status = t.status, reason = t.reason, results = t.results, finished_at = $2
-     FROM jsonb_to_recordset($1::jsonb) AS t(id bigint, status text, reason text, results jsonb) WHERE p.id = t.id`,
-    [JSON.stringify(updates), at.toISOString()],
+    `INSERT INTO pushes (id, client_id, sent_by, staff_user_id, source, title, body, data, status, reason, results, idempotency_key, created_at, finished_at)
+     SELECT t.id, t.client_id, $2, $3, $4, t.title, t.body, $5::jsonb, t.status, t.reason, t.results, t.idempotency_key, $6, $6
+     FROM jsonb_to_recordset($1::jsonb) AS t(id bigint, client_id bigint, title text, body text, status text, reason text, results jsonb, idempotency_key text)
+     ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL
+     DO UPDATE SET status = EXCLUDED.status, reason = EXCLUDED.reason, results = EXCLUDED.results, finished_at = EXCLUDED.finished_at`,
+    [JSON.stringify(pushes), common.sent_by, common.staff_user_id, common.source, JSON.stringify(common.data), at.toISOString()],
   );
-  const dead = updates.flatMap((update) => update.results.filter((r) => r.outcome === 'dead').map((r) => ({ token: r.token, code: r.code ?? 'UNREGISTERED' })));
+  const dead = pushes.flatMap((push) => push.results.filter((r) => r.outcome === 'dead').map((r) => ({ token: r.token, code: r.code ?? 'UNREGISTERED' })));
   if (dead.length > 0)
     await tx.query(
       `INSERT INTO dead_push_tokens (token, code, marked_at) SELECT t.token, t.code, $2 FROM jsonb_to_recordset($1::jsonb) AS t(token text, code text)

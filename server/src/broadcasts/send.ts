@@ -12,7 +12,8 @@ import {
   deferredTokens,
   giveBackCapSlots,
   insertPushes,
-  markSending,
+  existingPushes,
+  newPushIds,
   openWork,
   recordPushes,
   recordRecipients,
@@ -46,14 +47,15 @@ const SANDBOX_IN_FLIGHT = 64;
  * The BROADCAST_SEND job (docs/automation.md#broadcasts): works through a broadcast's recipients in
  * batches under the automated messages' rules: quiet hours defer it, opted-out clients are skipped,
  * each push takes a slot of the client's daily cap, a client without a device token is skipped.
- * Per batch: claim the due recipients, take their cap slots, read their tokens and write their push
- * records (one transaction), send with many requests in flight (paced in live mode), then write the
- * outcomes in groups. No statement touches the broadcast's or the job's row per send: the counts are
- * the recipients' rows. A recipient is `sent` once FCM accepted its message; one FCM asks to wait
- * for is `retrying` until its retry time (the push service's back-off), then `failed` after the
- * last retry. Each push keeps the idempotency key `broadcast:<id>` per client. With versions of its
- * text, each recipient gets its version's; once only the rest is left ('waiting'), the job defers
- * itself to the pick's time, picks the winner (variants.ts) and sends it to the rest.
+ * Per batch: one transaction claims the due recipients, takes their cap slots, reads their tokens and
+ * writes their push records ('sending' for those about to go out); then the sends go with many
+ * requests in flight (paced in live mode) and their outcomes are written in groups. No statement
+ * touches the broadcast's or the job's row per send: the counts are the recipients' rows. A recipient
+ * is `sent` once FCM accepted its message; one FCM asks to wait for is `retrying` until its retry time
+ * (the push service's back-off), then `failed` after the last retry. Each push keeps the idempotency
+ * key `<client id>:broadcast:<id>`, also its collapse key on the device. With versions of its text,
+ * each recipient gets its version's; once only the rest is left ('waiting'), the job defers itself to
+ * the pick's time, picks the winner (variants.ts) and sends it to the rest.
  */
 export function createBroadcastSending(app: Pick<FastifyInstance, 'database' | 'clock' | 'push' | 'config' | 'log'>, pacer?: Pacer) {
   const { database, clock } = app;
@@ -63,30 +65,37 @@ export function createBroadcastSending(app: Pick<FastifyInstance, 'database' | '
     ? (pacer ?? createPacer({ perMinute: app.config.FCM_QUOTA_PER_MINUTE, maxInFlight: app.config.FCM_MAX_IN_FLIGHT }))
     : createPacer({ perMinute: Number.MAX_SAFE_INTEGER, maxInFlight: SANDBOX_IN_FLIGHT, rampUp: false });
 
-  const sentBy = (broadcast: BroadcastRow) =>
-    broadcast.created_by
+  const pushCommonOf = (broadcast: BroadcastRow) => ({
+    ...(broadcast.created_by
       ? { sent_by: broadcast.created_by, staff_user_id: broadcast.staff_user_id === null ? null : Number(broadcast.staff_user_id) }
-      : { sent_by: 'automated', staff_user_id: null };
+      : { sent_by: 'automated', staff_user_id: null }),
+    source: broadcast.kind === 'bulk_push' ? 'bulk-push' : 'broadcast',
+    data: { kind: broadcast.kind, broadcast_id: String(broadcast.id) },
+  });
 
-  /** One batch: claimed, prepared in one transaction, sent, its outcomes written in groups. */
-  async function sendBatch(broadcast: BroadcastRow, batch: Claimed[], job: RunningJob, throttle: ReturnType<typeof createThrottle>) {
+  const key = (broadcast: BroadcastRow, clientId: number) => `${clientId}:broadcast:${broadcast.id}`;
+  const message = (broadcast: BroadcastRow, r: Claimed) => {
+    const values = { first_name: r.first_name, last_name: r.last_name };
+    const text = (r.variant !== null && broadcast.variants?.[r.variant]) || broadcast;
+    return { title: fillPlaceholders(text.title, values), body: fillPlaceholders(text.body, values) };
+  };
+
+  /**
+   * One transaction for a batch: claim the due recipients, apply the rules (opt-out, daily cap, device
+   * tokens), write the skipped ones and take an id for each push about to go out. Its record is written
+   * once, with its outcome. A batch a stopped worker left is claimed again (recovery.ts) and sent again
+   * with the same collapse key, so a device that got it the first time shows it once.
+   */
+  async function prepareBatch(broadcast: BroadcastRow, job: RunningJob): Promise<{ sends: Send[]; byClient: Map<number, Claimed>; day: string } | null> {
     const day = localDay(clock.now(), timeZone);
     const cap = (await loadGlobalSettings(database)).daily_cap;
-    const byClient = new Map(batch.map((recipient) => [recipient.client_id, recipient]));
-    const message = (r: Claimed) => {
-      const values = { first_name: r.first_name, last_name: r.last_name };
-      const text = (r.variant !== null && broadcast.variants?.[r.variant]) || broadcast;
-      return { title: fillPlaceholders(text.title, values), body: fillPlaceholders(text.body, values) };
-    };
-    const key = (clientId: number) => `${clientId}:broadcast:${broadcast.id}`;
-    const sends: Send[] = [];
-    const settled: RecipientResult[] = [];
-    const pushCommon = {
-      ...sentBy(broadcast),
-      source: broadcast.kind === 'bulk_push' ? 'bulk-push' : 'broadcast',
-      data: { kind: broadcast.kind, broadcast_id: String(broadcast.id) },
-    };
-    await job.transaction(async (tx) => {
+    const pushCommon = pushCommonOf(broadcast);
+    return job.transaction(async (tx) => {
+      const batch = await claimBatch(tx, broadcast.id, clock.now(), BATCH);
+      if (batch.length === 0) return null;
+      const byClient = new Map(batch.map((recipient) => [recipient.client_id, recipient]));
+      const sends: Send[] = [];
+      const settled: RecipientResult[] = [];
       const first = batch.filter((r) => r.push_id === null);
       const retries = batch.filter((r) => r.push_id !== null);
       for (const r of first.filter((r) => r.opted_out)) settled.push({ client_id: r.client_id, status: 'skipped', skip_reason: 'opted_out' });
@@ -95,15 +104,40 @@ export function createBroadcastSending(app: Pick<FastifyInstance, 'database' | '
       for (const id of wanting.filter((id) => !slots.has(id))) settled.push({ client_id: id, status: 'skipped', skip_reason: 'daily_cap' });
       const tokens = await batchTokens(tx, [...slots]);
       const noToken = [...slots].filter((id) => tokens.get(id)!.tokens.length === 0);
+      const withTokens = [...slots].filter((id) => tokens.get(id)!.tokens.length > 0);
+      // Records of an earlier attempt (claimed before a stop: attempts > 1): an outcome written then stands.
+      const written = await existingPushes(
+        tx,
+        first.filter((r) => !r.opted_out && r.attempts > 1).map((r) => key(broadcast, r.client_id)),
+      );
       const records = await insertPushes(
         tx,
-        noToken.map((id) => ({ client_id: id, ...message(byClient.get(id)!), status: 'no_token', reason: tokens.get(id)!.reason, idempotency_key: key(id) })),
+        noToken
+          .filter((id) => !written.has(id))
+          .map((id) => ({
+            client_id: id,
+            ...message(broadcast, byClient.get(id)!),
+            status: 'no_token',
+            reason: tokens.get(id)!.reason,
+            idempotency_key: key(broadcast, id),
+          })),
         { ...pushCommon, at: clock.now() },
       );
-      for (const id of noToken) settled.push({ client_id: id, status: 'skipped', skip_reason: 'no_token', push_id: records.get(id)?.id ?? null });
-      await giveBackCapSlots(tx, noToken, day);
-      for (const id of [...slots].filter((id) => tokens.get(id)!.tokens.length > 0))
-        sends.push({ recipient: byClient.get(id)!, pushId: null, tokens: tokens.get(id)!.tokens, earlier: [] });
+      for (const id of noToken.filter((id) => !written.has(id)))
+        settled.push({ client_id: id, status: 'skipped', skip_reason: 'no_token', push_id: records.get(id)?.id ?? null });
+      await giveBackCapSlots(
+        tx,
+        noToken.filter((id) => !written.has(id)),
+        day,
+      );
+      const ids = await newPushIds(tx, withTokens.filter((id) => !written.has(id)).length);
+      for (const id of [...withTokens, ...noToken.filter((id) => written.has(id))]) {
+        const earlier = written.get(id);
+        const send: Send = { recipient: byClient.get(id)!, pushId: earlier?.id ?? ids.shift()!, tokens: tokens.get(id)!.tokens, earlier: [] };
+        // Written with its outcome before a stop: that outcome stands and nothing goes out again.
+        if (earlier) send.earlier = earlier.results.length > 0 ? earlier.results : [inDoubt(send.tokens[0] ?? '')];
+        sends.push(send);
+      }
       const previous = await deferredTokens(
         tx,
         retries.map((r) => r.push_id!),
@@ -114,67 +148,48 @@ export function createBroadcastSending(app: Pick<FastifyInstance, 'database' | '
       }
       await recordRecipients(tx, broadcast.id, settled);
       await recordAuditMany(tx, auditEntries(broadcast, settled, byClient, clock.now()));
+      return { sends, byClient, day };
     });
+  }
 
-    // A push's record is written as 'sending' just before its request leaves (a group of them per
-    // statement): after a crash, a recipient without one was not sent, one with it may have been.
-    const starting = groupWriter<Send, number>(async (group) => {
-      const ids = new Map<Send, number>();
-      await job.transaction(async (tx) => {
-        const fresh = group.filter((send) => send.pushId === null);
-        const records = await insertPushes(
-          tx,
-          fresh.map((send) => ({
-            client_id: send.recipient.client_id,
-            ...message(send.recipient),
-            status: 'sending',
-            reason: null,
-            idempotency_key: key(send.recipient.client_id),
-          })),
-          { ...pushCommon, at: clock.now() },
-        );
-        for (const send of fresh) {
-          const record = records.get(send.recipient.client_id)!;
-          // A record from an attempt whose outcome was never written: it may have gone out, so not again.
-          if (record.existing) send.earlier = record.status === 'sent' ? record.results : [inDoubt(send.tokens[0] ?? '')];
-          ids.set(send, record.id);
-        }
-        const again = group.filter((send) => send.pushId !== null);
-        await markSending(
-          tx,
-          again.map((send) => send.pushId!),
-        );
-        for (const send of again) ids.set(send, send.pushId!);
-      });
-      return ids;
-    });
+  /** Sends a prepared batch with many requests in flight (paced in live mode); its outcomes are written in groups. */
+  async function sendBatch(
+    broadcast: BroadcastRow,
+    prepared: { sends: Send[]; byClient: Map<number, Claimed>; day: string },
+    job: RunningJob,
+    throttle: ReturnType<typeof createThrottle>,
+  ) {
+    const { sends, byClient, day } = prepared;
     const outcomes = groupWriter<{ send: Send; results: TokenResult[] }, void>(async (group) => {
       await writeOutcomes(broadcast, group, job, day, byClient);
       return new Map();
     });
-    const data = pushCommon.data;
+    const data = pushCommonOf(broadcast).data;
     await Promise.all(
       sends.map(async (send) => {
-        const text = { ...message(send.recipient), data };
-        let started: Promise<number> | undefined;
-        const results = await Promise.all(
-          send.tokens.map(async (token): Promise<TokenResult> => {
-            await throttle.wait(job.signal);
-            const slot = await channel.take(job.signal);
-            let result: TokenResult | undefined;
-            try {
-              send.pushId = await (started ??= starting.add(send));
-              if (send.pushId !== null && send.earlier.length > 0 && send.recipient.push_id === null)
-                return send.earlier.find((r) => r.token === token) ?? send.earlier[0]!;
-              // The push's id goes with it, so the app can report the open (POST /api/app/v1/push-opened).
-              const withId = send.pushId === null ? text : { ...text, data: { ...data, push_id: String(send.pushId) } };
-              result = transient(await app.push.deliver(token, withId, job.signal));
-              return result;
-            } finally {
-              slot.release({ deferred: result?.outcome === 'deferred', retryAfterMs: result?.retry_after_ms });
-            }
-          }),
-        );
+        // Its outcome is known already (written before a stop): nothing goes out again.
+        const known = send.earlier.length > 0 && send.recipient.push_id === null;
+        const collapseKey = key(broadcast, send.recipient.client_id);
+        // The push's id goes with it, so the app can report the open (POST /api/app/v1/push-opened).
+        const text = { ...message(broadcast, send.recipient), data: { ...data, push_id: String(send.pushId) }, collapse_key: collapseKey };
+        const results = known
+          ? []
+          : await Promise.all(
+              send.tokens.map(async (token): Promise<TokenResult> => {
+                await throttle.wait(job.signal);
+                const slot = await channel.take(job.signal);
+                let result: TokenResult | undefined;
+                try {
+                  result = transient(await app.push.deliver(token, text, job.signal));
+                  // Stopped while the request was out: it may have arrived, so its outcome is not known. The
+                  // recipient stays claimed and the next run sends it again under the same collapse key.
+                  if (job.signal.aborted) throw job.signal.reason;
+                  return result;
+                } finally {
+                  slot.release({ deferred: result?.outcome === 'deferred', retryAfterMs: result?.retry_after_ms });
+                }
+              }),
+            );
         await outcomes.add({ send, results });
       }),
     );
@@ -184,8 +199,14 @@ export function createBroadcastSending(app: Pick<FastifyInstance, 'database' | '
   async function writeOutcomes(broadcast: BroadcastRow, group: Answered[], job: RunningJob, day: string, byClient: Map<number, Claimed>) {
     const now = clock.now();
     const { pushes, recipients, givenBack } = outcomesOf(group, now);
+    const sendOf = new Map(group.map(({ send }) => [send.pushId!, send]));
+    const records = pushes.map((push) => {
+      const { recipient } = sendOf.get(push.id)!;
+      return { ...push, client_id: recipient.client_id, ...message(broadcast, recipient), idempotency_key: key(broadcast, recipient.client_id) };
+    });
+    const { sent_by, staff_user_id, source, data } = pushCommonOf(broadcast);
     await job.transaction(async (tx) => {
-      await recordPushes(tx, pushes, now);
+      await recordPushes(tx, records, { sent_by, staff_user_id, source, data }, now);
       await recordRecipients(tx, broadcast.id, recipients);
       await giveBackCapSlots(tx, givenBack, day);
       await recordAuditMany(tx, auditEntries(broadcast, recipients, byClient, now));
@@ -216,7 +237,7 @@ export function createBroadcastSending(app: Pick<FastifyInstance, 'database' | '
     }
     const started = clock.now();
     if (broadcast.send_at && new Date(broadcast.send_at).getTime() > started.getTime()) return runAgainAt(new Date(broadcast.send_at));
-    // A batch a stopped worker left in flight: what it had not sent goes back, what it may have sent is not sent twice.
+    // A batch a stopped worker left in flight is claimed again; what it may have sent goes again under the same collapse key.
     await job.transaction((tx) => recoverInterrupted(tx, id, clock.now(), timeZone));
     const global = await loadGlobalSettings(database);
     if (inQuietHours(started, global, timeZone)) return runAgainAt(quietHoursEnd(started, global, timeZone));
@@ -233,8 +254,8 @@ export function createBroadcastSending(app: Pick<FastifyInstance, 'database' | '
         // Cancelled meanwhile: what is still pending stays unsent.
         const [current] = await database.query<{ status: string }>('SELECT status FROM broadcasts WHERE id = $1', [id]);
         if (current?.status !== 'sending' && current?.status !== 'scheduled') return { status: current?.status ?? 'gone' };
-        const batch = await job.transaction((tx) => claimBatch(tx, id, clock.now(), BATCH));
-        if (batch.length === 0) {
+        const batch = await prepareBatch(broadcast, job);
+        if (batch === null) {
           const left = await openWork(database, id);
           if (left.waiting > 0 && left.open === 0 && broadcast.variants) {
             // The test part is out: the rest waits for the winner, picked by this job when its hours are up.

@@ -156,6 +156,14 @@ export function createFcmClient(config: FcmConfig, options: FcmClientOptions = {
         token,
         notification: { title: message.title, body: message.body },
         ...(message.data && Object.keys(message.data).length > 0 ? { data: message.data } : {}),
+        ...(message.collapse_key
+          ? {
+              // Not android.collapse_key: FCM keeps at most four of those per device, and each broadcast would be one.
+              android: { notification: { tag: message.collapse_key } },
+              apns: { headers: { 'apns-collapse-id': message.collapse_key } },
+              webpush: { notification: { tag: message.collapse_key } },
+            }
+          : {}),
       },
     });
     const failed = (code: string, error: string): TokenResult => ({ token, outcome: 'failed', code, error });

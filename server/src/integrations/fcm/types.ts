@@ -3,6 +3,13 @@ export interface PushMessage {
   title: string;
   body: string;
   data?: Record<string, string>;
+  /**
+   * The same message sent again carries the same key: Android shows it in place of the earlier one
+   * (android.notification.tag), iOS as one notification (apns-collapse-id, at most 64 bytes), a
+   * browser likewise (webpush notification tag). A broadcast sends again what a stopped server may
+   * have sent, so a device shows it once.
+   */
+  collapse_key?: string;
 }
 
 export type TokenOutcome =
