@@ -289,8 +289,10 @@ describe.each(testDatabases())('broadcast pace against a quota-limited FCM on $n
     expect(done).toMatchObject({ status: 'sent', counts: { sent: 200, failed: 0, retrying: 0, pending: 0 } });
     expect(new Set(delivered.map((d) => d.token)).size).toBe(200);
     expect(delivered).toHaveLength(200);
-    // Before pacing: 3,955 quota errors to deliver 1,117 messages. Now a slow start and one slow-down per wave.
-    expect(standIn.state.quotaRefusals).toBeLessThan(delivered.length / 3);
+    // Before pacing: 3,955 quota errors to deliver 1,117 messages (3.5 a message). Now a slow start and one
+    // slow-down per wave: ~45 here on a quiet machine, up to ~70 beside other tests (the quota's window is
+    // the wall clock's), so the line is drawn at one error for two messages, seven times fewer than before.
+    expect(standIn.state.quotaRefusals).toBeLessThan(delivered.length / 2);
   });
 
   it("keeps a broadcast's own max_per_minute: under the quota, no 429 at all", async () => {
