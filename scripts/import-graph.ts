@@ -51,12 +51,26 @@ export function partOf(path: string): string | null {
   return null;
 }
 
-/** Every relative import of the drawn code: { from, to, fromPart, toPart }. */
+/** Every relative import of the drawn code: { from, to, fromPart, toPart, typeOnly }. */
 export interface ImportEdge {
   from: string;
   to: string;
   fromPart: string | null;
   toPart: string | null;
+  /** `import type …`, or only `type` names: the compiler erases it, so nothing runs through it. */
+  typeOnly?: boolean;
+}
+
+/** Whether an import statement brings only types (`import type { A }`, `import { type A, type B }`). */
+export function isTypeOnly(statement: string): boolean {
+  if (/^[\s;]*(?:import|export)\s+type\s/.test(statement)) return true;
+  const names = /^[\s;]*(?:import|export)\s*\{([^}]*)\}\s*from/.exec(statement)?.[1];
+  if (names === undefined) return false;
+  const list = names
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean);
+  return list.length > 0 && list.every((name) => name.startsWith('type '));
 }
 
 export function collectImports(root = ROOT): ImportEdge[] {
@@ -74,7 +88,7 @@ export function collectImports(root = ROOT): ImportEdge[] {
         const from = relative(root, file).split(sep).join('/');
         const target = aliased ? join(root, 'contract', spec.slice(CONTRACT_ALIAS.length)) : resolve(dirname(file), spec);
         const to = relative(root, target).split(sep).join('/');
-        edges.push({ from, to, fromPart: partOf(from), toPart: partOf(to) });
+        edges.push({ from, to, fromPart: partOf(from), toPart: partOf(to), typeOnly: m[1] !== undefined && isTypeOnly(m[0]) });
       }
     }
   }
@@ -91,6 +105,77 @@ export function partGraph(edges: ImportEdge[]): Map<string, string[]> {
     if (e.toPart && e.toPart !== e.fromPart) graph.get(e.fromPart)!.add(e.toPart);
   }
   return new Map([...graph.keys()].sort().map((k) => [k, [...graph.get(k)!].sort()]));
+}
+
+/** The file an import target names ('src/common/format' is src/common/format.ts, 'src/clients' its index), if it exists. */
+function targetFile(to: string, files: Set<string>): string | undefined {
+  return [to, ...['.ts', '.tsx', '.mts', '.js', '/index.ts', '/index.tsx'].map((ending) => to + ending)].find((file) => files.has(file));
+}
+
+/**
+ * The import circles among the files under `under` (each a set of files that import one another,
+ * directly or through each other, sorted), from the imports that run: type-only imports are erased
+ * and draw none. A circle makes the order modules are evaluated in depend on which one is imported
+ * first (a value read before its module has run is undefined) and ties the files into one knot.
+ */
+export function importCircles(edges: ImportEdge[], under = 'src/'): string[][] {
+  const files = new Set(edges.map((e) => e.from));
+  const next = new Map<string, string[]>();
+  for (const e of edges) {
+    if (e.typeOnly || !e.from.startsWith(under)) continue;
+    const to = targetFile(e.to, files);
+    if (!to || !to.startsWith(under)) continue;
+    next.set(e.from, [...(next.get(e.from) ?? []), to]);
+  }
+  // Tarjan's strongly connected components, iteratively (a deep chain would overflow a recursion).
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const circles: string[][] = [];
+  let counter = 0;
+  for (const start of [...next.keys()].sort()) {
+    if (index.has(start)) continue;
+    const work: { file: string; i: number }[] = [{ file: start, i: 0 }];
+    index.set(start, counter);
+    low.set(start, counter++);
+    stack.push(start);
+    onStack.add(start);
+    while (work.length > 0) {
+      const frame = work.at(-1)!;
+      const targets = next.get(frame.file) ?? [];
+      if (frame.i < targets.length) {
+        const to = targets[frame.i++]!;
+        if (!index.has(to)) {
+          index.set(to, counter);
+          low.set(to, counter++);
+          stack.push(to);
+          onStack.add(to);
+          work.push({ file: to, i: 0 });
+        } else if (onStack.has(to)) {
+          low.set(frame.file, Math.min(low.get(frame.file)!, index.get(to)!));
+        }
+        continue;
+      }
+      work.pop();
+      if (work.length > 0) {
+        const parent = work.at(-1)!.file;
+        low.set(parent, Math.min(low.get(parent)!, low.get(frame.file)!));
+      }
+      if (low.get(frame.file) === index.get(frame.file)) {
+        const component: string[] = [];
+        let file: string;
+        do {
+          file = stack.pop()!;
+          onStack.delete(file);
+          component.push(file);
+        } while (file !== frame.file);
+        const selfImport = targets.includes(frame.file);
+        if (component.length > 1 || selfImport) circles.push(component.sort());
+      }
+    }
+  }
+  return circles.sort((a, b) => b.length - a.length);
 }
 
 const inConsole = (path: string) => path.startsWith('src/');

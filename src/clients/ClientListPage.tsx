@@ -12,7 +12,7 @@ import { ClientListPagination } from './ClientListPagination';
 import { useClientListFilters } from './ClientListFilters';
 import { ClientsTable } from './ClientsTable';
 import { LeaveEndOnNewQuery, ListEndProvider, useListEndState } from './listEnd';
-import { LoadError } from './LoadError';
+import { LoadError } from '../common/LoadError';
 import { OutcomeFilterNote } from './OutcomeFilterNote';
 import { BulkScope } from './bulk/bulkScope';
 import { LIST_RULES } from '@contract/clientFilterRules';
