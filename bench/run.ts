@@ -105,6 +105,7 @@ for (const db of databases) {
         name: settled.idle ? 'start-up work over, before the first group' : 'start-up work still running at the limit',
         unit: 's',
         value: settled.seconds,
+        load: os.loadavg()[0],
       });
       const context = {
         client,
@@ -118,7 +119,8 @@ for (const db of databases) {
         console.log(`[${db}] ${group}…`);
         const groupStarted = performance.now();
         try {
-          figures.push(...(await benchCases[group]!(context)));
+          // Each figure with the machine's load beside it (a group may have noted it as it measured).
+          figures.push(...(await benchCases[group]!(context)).map((figure) => ({ load: os.loadavg()[0], ...figure })));
           console.log(`[${db}] ${group} took ${((performance.now() - groupStarted) / 1000).toFixed(1)} s`);
         } catch (error) {
           figures.push(failedGroup(db, group, error));
@@ -136,6 +138,7 @@ for (const db of databases) {
         unit: 'ms',
         target: { kind: 'max', value: 5000 },
         value: exitCode === 0 ? stopMs : NaN,
+        load: os.loadavg()[0],
       });
     }
   }
@@ -145,7 +148,7 @@ for (const db of databases) {
     const groupStarted = performance.now();
     const database = await openDatabase(dataset.env.DATABASE_URL ? { url: dataset.env.DATABASE_URL, dataDir: '' } : { dataDir: dataset.env.DATA_DIR! });
     try {
-      figures.push(...(await directCases[group]!(database, { quick, smoke })));
+      figures.push(...(await directCases[group]!(database, { quick, smoke })).map((figure) => ({ load: os.loadavg()[0], ...figure })));
       console.log(`[${db}] ${group} took ${((performance.now() - groupStarted) / 1000).toFixed(1)} s`);
     } catch (error) {
       figures.push(failedGroup(db, group, error));
@@ -164,7 +167,8 @@ const format = (f: Figure | undefined) => {
   if (!f) return '—';
   if (Number.isNaN(f.value)) return 'failed';
   const verdict = meets(f);
-  return `${f.value.toLocaleString('en-US')} ${f.unit}${verdict === undefined ? '' : verdict ? ' ✓' : ' ✗'}`;
+  const load = f.load === undefined ? '' : ` (load ${f.load.toFixed(1)})`;
+  return `${f.value.toLocaleString('en-US')} ${f.unit}${verdict === undefined ? '' : verdict ? ' ✓' : ' ✗'}${load}`;
 };
 const rows = keys.map((key) => {
   const [group, name] = key.split(' | ') as [string, string];

@@ -51,7 +51,7 @@ export function partOf(path: string): string | null {
   return null;
 }
 
-/** Every relative import of the drawn code: { from, to, fromPart, toPart }. */
+/** Every relative import of the drawn code: { from, to, fromPart, toPart, typeOnly }. */
 export interface ImportEdge {
   from: string;
   to: string;
@@ -109,6 +109,77 @@ export function partGraph(edges: ImportEdge[]): Map<string, string[]> {
     if (e.toPart && e.toPart !== e.fromPart) graph.get(e.fromPart)!.add(e.toPart);
   }
   return new Map([...graph.keys()].sort().map((k) => [k, [...graph.get(k)!].sort()]));
+}
+
+/** The file an import target names ('src/common/format' is src/common/format.ts, 'src/clients' its index), if it exists. */
+function targetFile(to: string, files: Set<string>): string | undefined {
+  return [to, ...['.ts', '.tsx', '.mts', '.js', '/index.ts', '/index.tsx'].map((ending) => to + ending)].find((file) => files.has(file));
+}
+
+/**
+ * The import circles among the files under `under` (each a set of files that import one another,
+ * directly or through each other, sorted), from the imports that run: type-only imports are erased
+ * and draw none. A circle makes the order modules are evaluated in depend on which one is imported
+ * first (a value read before its module has run is undefined) and ties the files into one knot.
+ */
+export function importCircles(edges: ImportEdge[], under = 'src/'): string[][] {
+  const files = new Set(edges.map((e) => e.from));
+  const next = new Map<string, string[]>();
+  for (const e of edges) {
+    if (e.typeOnly || !e.from.startsWith(under)) continue;
+    const to = targetFile(e.to, files);
+    if (!to || !to.startsWith(under)) continue;
+    next.set(e.from, [...(next.get(e.from) ?? []), to]);
+  }
+  // Tarjan's strongly connected components, iteratively (a deep chain would overflow a recursion).
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const onStack = new Set<string>();
+  const stack: string[] = [];
+  const circles: string[][] = [];
+  let counter = 0;
+  for (const start of [...next.keys()].sort()) {
+    if (index.has(start)) continue;
+    const work: { file: string; i: number }[] = [{ file: start, i: 0 }];
+    index.set(start, counter);
+    low.set(start, counter++);
+    stack.push(start);
+    onStack.add(start);
+    while (work.length > 0) {
+      const frame = work.at(-1)!;
+      const targets = next.get(frame.file) ?? [];
+      if (frame.i < targets.length) {
+        const to = targets[frame.i++]!;
+        if (!index.has(to)) {
+          index.set(to, counter);
+          low.set(to, counter++);
+          stack.push(to);
+          onStack.add(to);
+          work.push({ file: to, i: 0 });
+        } else if (onStack.has(to)) {
+          low.set(frame.file, Math.min(low.get(frame.file)!, index.get(to)!));
+        }
+        continue;
+      }
+      work.pop();
+      if (work.length > 0) {
+        const parent = work.at(-1)!.file;
+        low.set(parent, Math.min(low.get(parent)!, low.get(frame.file)!));
+      }
+      if (low.get(frame.file) === index.get(frame.file)) {
+        const component: string[] = [];
+        let file: string;
+        do {
+          file = stack.pop()!;
+          onStack.delete(file);
+          component.push(file);
+        } while (file !== frame.file);
+        const selfImport = targets.includes(frame.file);
+        if (component.length > 1 || selfImport) circles.push(component.sort());
+      }
+    }
+  }
+  return circles.sort((a, b) => b.length - a.length);
 }
 
 const inConsole = (path: string) => path.startsWith('src/');

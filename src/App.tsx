@@ -14,8 +14,12 @@ import { Notification } from './layout/Notification';
 import { darkTheme, lightTheme } from './layout/themes';
 import { Dashboard, DASHBOARD_PATH } from './dashboard';
 import { consoleAreas } from './areas';
+import { ConsoleAreasContext } from './layout/areasContext';
 
-/** Every screen of the spec and ours: each area registers its pages and resource in src/areas.ts. */
+/**
+ * Every screen of the spec and ours: each area registers its pages and resource in src/areas.ts, read
+ * here only and handed down, to the layout (ConsoleAreasContext) and the dataProvider (its argument).
+ */
 const areas = consoleAreas();
 const routes = areas.flatMap((area) => area.routes ?? []);
 const resources = areas.flatMap((area) => (area.resource ? [area.resource] : []));
@@ -31,28 +35,30 @@ export interface AppProps {
 }
 
 const StudioAdmin = ({ authProvider = defaultAuthProvider, dataProvider, store }: AppProps & { dataProvider: DataProvider }) => (
-  <AdminShell
-    title={en.app.title}
-    authProvider={authProvider}
-    // The default console's, which preloadOpeningPage may already have put the page's first read in.
-    queryClient={authProvider === defaultAuthProvider ? consoleQueryClient : undefined}
-    dataProvider={dataProvider}
-    i18nProvider={i18nProvider}
-    store={store}
-    loading={Nothing}
-    layout={Layout}
-    dashboard={Dashboard}
-    notification={Notification}
-    lightTheme={lightTheme}
-    darkTheme={darkTheme}
-    resources={resources}
-  >
-    <CustomRoutes>
-      {routes.map(({ path, element }) => (
-        <Route key={path} path={path} element={element} />
-      ))}
-    </CustomRoutes>
-  </AdminShell>
+  <ConsoleAreasContext.Provider value={areas}>
+    <AdminShell
+      title={en.app.title}
+      authProvider={authProvider}
+      // The default console's, which preloadOpeningPage may already have put the page's first read in.
+      queryClient={authProvider === defaultAuthProvider ? consoleQueryClient : undefined}
+      dataProvider={dataProvider}
+      i18nProvider={i18nProvider}
+      store={store}
+      loading={Nothing}
+      layout={Layout}
+      dashboard={Dashboard}
+      notification={Notification}
+      lightTheme={lightTheme}
+      darkTheme={darkTheme}
+      resources={resources}
+    >
+      <CustomRoutes>
+        {routes.map(({ path, element }) => (
+          <Route key={path} path={path} element={element} />
+        ))}
+      </CustomRoutes>
+    </AdminShell>
+  </ConsoleAreasContext.Provider>
 );
 
 /** The default dataProvider's requests take the answers preloadOpeningPage started early. */
@@ -82,7 +88,7 @@ export const preloadOpeningPage = (pathname: string, firstDataWaitMs = FIRST_DAT
   let firstData: Promise<unknown> = Promise.resolve();
   if (route?.prefetch && session?.isAuthenticated) {
     const can = (resource: string, action: string) => allows(session.user, resource, action);
-    firstData = Promise.resolve(route.prefetch(createDataProvider(earlyGets.recorder), can, consoleQueryClient)).catch(() => undefined);
+    firstData = Promise.resolve(route.prefetch(createDataProvider(areas, earlyGets.recorder), can, consoleQueryClient)).catch(() => undefined);
   }
   const preload = route?.preload;
   // A failed download is the page's own lazy() to report, when it asks again.
@@ -100,7 +106,7 @@ export const App = (props: AppProps) => {
         {
           path: '*',
           errorElement: <RouteErrorScreen />,
-          element: <StudioAdmin {...props} dataProvider={props.dataProvider ?? createDataProvider(earlyGets.http)} />,
+          element: <StudioAdmin {...props} dataProvider={props.dataProvider ?? createDataProvider(areas, earlyGets.http)} />,
         },
       ],
       {

@@ -12,10 +12,10 @@ import { revenueArea } from './revenue';
 import { twoStepArea } from './twoStep';
 
 /**
- * The console's areas, in sidebar order (docs/adding-an-area.md): App.tsx registers their routes
- * and resources, the dataProvider their data modules, the sidebar their menu entries.
- * A function, not a constant, so that an area's modules may import the dataProvider without an
- * import cycle reading an area before it is defined.
+ * The console's areas, in sidebar order (docs/adding-an-area.md). App.tsx alone reads this list: it
+ * registers their routes and resources and hands the list to the dataProvider (their data modules)
+ * and the sidebar (their menu entries). Anything else importing it would close an import circle
+ * through every area (tests/server/import-rules.test.ts).
  */
 export const consoleAreas = () =>
   [

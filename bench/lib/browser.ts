@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser, type BrowserContext } from 'playwright-core';
@@ -17,6 +18,8 @@ export interface ConsoleFigures {
   firstDashboardMs: Distribution;
   /** Script files the browser asked for before a cold client list showed its rows: over HTTP/1.1 it fetches six at a time. */
   clientListScripts: number;
+  /** The machine's 1-minute load average right after each was measured. */
+  load: { initialJs: number; clientList: number; dashboard: number };
 }
 
 export const launchBenchBrowser = (): Promise<Browser> =>
@@ -54,6 +57,7 @@ export async function measureConsole(client: BenchClient, samples: number): Prom
     await page.goto(`${client.url}/`, { waitUntil: 'networkidle' });
     await Promise.all(pending);
     await context.close();
+    const initialJsLoad = os.loadavg()[0]!;
 
     const scripts = new Map<string, number>();
     const timeTo = async (path: string, ready: string) => {
@@ -75,8 +79,10 @@ export async function measureConsole(client: BenchClient, samples: number): Prom
       return distribution(times);
     };
     const firstClientListMs = await timeTo('/clients/all', 'table tbody tr td');
+    const clientListLoad = os.loadavg()[0]!;
     const firstDashboardMs = await timeTo('/dashboard', '[data-stat-state="loaded"]');
     return {
+      load: { initialJs: initialJsLoad, clientList: clientListLoad, dashboard: os.loadavg()[0]! },
       clientListScripts: Math.round(scripts.get('/clients/all') ?? 0),
       initialJsKb: Math.round((gzipBytes / 1024) * 10) / 10,
       initialJsTransferredKb: Math.round((jsBytes / 1024) * 10) / 10,

@@ -7,6 +7,8 @@ export interface Figure {
   target?: { kind: 'max' | 'min'; value: number };
   value: number;
   detail?: Record<string, number | string>;
+  /** The machine's 1-minute load average when the figure was taken: a busy machine reads slower than the product is. */
+  load?: number;
 }
 
 export const meets = (figure: Pick<Figure, 'target' | 'value'>) =>

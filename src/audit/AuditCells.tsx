@@ -1,7 +1,7 @@
 import { Link, useRecordContext, useTranslate } from 'react-admin';
 import type { AuditEntry } from '@contract/audit';
 import { clientPath } from '../clients/clientLists';
-import { dateTime } from '../clients/format';
+import { dateTime } from '../common/format';
 import { AuditChanges } from './AuditChanges';
 import { targetMessage } from './auditFormat';
 

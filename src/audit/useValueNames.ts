@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useConsoleDataProvider } from '../providers/dataProvider';
-import { calendarDay, dateTime } from '../clients/format';
+import { calendarDay, dateTime } from '../common/format';
 import { describeUserAgent } from '../sessions/userAgent';
 import { describeClientFilter } from '../segments/filterWords';
 import { humanizeField, type ValueNames } from './auditFormat';

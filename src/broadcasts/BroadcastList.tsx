@@ -3,7 +3,7 @@ import { Box, Button, Stack, Typography, useMediaQuery, type Theme } from '@mui/
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { DataTable, List, SimpleList, useNotify, useRefresh, useTranslate } from 'react-admin';
 import type { Broadcast } from '@contract/broadcasts';
-import { dateTime } from '../clients/format';
+import { dateTime } from '../common/format';
 import { PageHeader } from '../layout/PageHeader';
 import { useCan } from '../layout/useCan';
 import { failureReason } from '../messaging/failureReason';

@@ -1,6 +1,6 @@
 import type { BroadcastOutcome } from '@contract/outcomes';
 import { variantLetter, type WinnerMetric } from '@contract/outcomeRules';
-import { dateTime } from '../clients/format';
+import { dateTime } from '../common/format';
 import { percent, type Sentence } from '../common/outcomeWords';
 
 /**

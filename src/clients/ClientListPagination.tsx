@@ -8,7 +8,7 @@ import { PaginationActions, useListContext, useTranslate } from 'react-admin';
 import { MAX_PER_PAGE } from '@contract/clientRules';
 import type { ClientListMeta } from './clientListData';
 import { useListEnd } from './listEnd';
-import { pagedByNumber } from './listPaging';
+import { pagedByNumber } from '../common/listPaging';
 
 const ROWS_PER_PAGE = [10, 25, 50, 100, 250, MAX_PER_PAGE];
 const number = (value: number) => value.toLocaleString('en-US');

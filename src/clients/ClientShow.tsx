@@ -6,7 +6,7 @@ import { useCan } from '../layout/useCan';
 import { PushNotificationButton } from './actions/PushNotificationButton';
 import { UpdateAccessLevelButton } from './actions/UpdateAccessLevelButton';
 import { CLIENT_RESOURCE, type ClientRecord } from './clientsData';
-import { LoadError } from './LoadError';
+import { LoadError } from '../common/LoadError';
 import { AutomatedMessagesSection } from './show/AutomatedMessagesSection';
 import { BackButton } from './show/BackButton';
 import { ClientSummary } from './show/ClientSummary';

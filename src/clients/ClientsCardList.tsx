@@ -4,7 +4,7 @@ import { BulkActionsToolbar, useListContext, useTranslate } from 'react-admin';
 import { clientPath } from './clientLists';
 import type { ClientRecord } from './clientsData';
 import { NewBadge } from './NewBadge';
-import { ClientBulkActions } from './bulk/ClientBulkActions';
+import { LazyClientBulkActions } from './bulk/LazyClientBulkActions';
 
 const fullName = (client: ClientRecord) => [client.first_name, client.last_name].filter((part) => part && part.trim()).join(' ');
 
@@ -39,7 +39,7 @@ export const ClientsCardList = () => {
           }}
         >
           <BulkActionsToolbar selectAllButton={selectPage}>
-            <ClientBulkActions />
+            <LazyClientBulkActions />
           </BulkActionsToolbar>
         </Box>
       )}

@@ -15,7 +15,7 @@ import { clientPath } from './clientLists';
 import type { ClientRecord } from './clientsData';
 import { ClientsCardList } from './ClientsCardList';
 import { NewBadge } from './NewBadge';
-import { ClientBulkActions } from './bulk/ClientBulkActions';
+import { LazyClientBulkActions } from './bulk/LazyClientBulkActions';
 
 /**
  * react-admin 5.15's row checkbox gives its aria-label to MUI's wrapper span, where it names nothing
@@ -86,7 +86,7 @@ export const ClientsTable = () => {
   }
   if (isSmall) return <ClientsCardList />;
   return (
-    <DataTable<ClientRecord> rowClick={(_id, _resource, record) => clientPath(record._id)} bulkActionButtons={<ClientBulkActions />} body={KeyboardBody}>
+    <DataTable<ClientRecord> rowClick={(_id, _resource, record) => clientPath(record._id)} bulkActionButtons={<LazyClientBulkActions />} body={KeyboardBody}>
       <DataTable.Col source="first_login" label={translate('clients.columns.new')} render={(record) => <NewBadge firstLogin={record.first_login} />} />
       <DataTable.Col source="first_name" label={translate('clients.columns.first_name')} />
       <DataTable.Col source="last_name" label={translate('clients.columns.last_name')} />

@@ -6,7 +6,7 @@ import SyncIcon from '@mui/icons-material/Sync';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useConsoleDataProvider } from '../providers/dataProvider';
-import { dateTime } from './format';
+import { dateTime } from '../common/format';
 import { describeMindbodyBudget, describeMindbodySync, type SyncTone } from './mindbodySync';
 
 const ICONS: Record<SyncTone, typeof SyncIcon> = { ok: CloudDoneIcon, running: SyncIcon, failed: ErrorOutlineIcon, never: CloudOffIcon };

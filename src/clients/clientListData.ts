@@ -2,7 +2,7 @@ import type { GetListParams, GetListResult } from 'react-admin';
 import type { Client, ClientListPage, UnpagedClientList } from '@contract/clients';
 import { MAX_PER_PAGE } from '@contract/clientRules';
 import type { HttpClient } from '../providers/http';
-import { CursorBook, clientFilterOf, isServerPage, otherOrder, pageInBrowser, pageSearch, type ListRequest } from './listPaging';
+import { CursorBook, clientFilterOf, isServerPage, otherOrder, pageInBrowser, pageSearch, type ListRequest } from '../common/listPaging';
 
 /** A client as react-admin handles it: the API's record plus react-admin's `id` (= `_id`). */
 export type ClientRecord = Client & { id: number };

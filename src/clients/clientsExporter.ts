@@ -1,7 +1,7 @@
 import { downloadCSV, type Exporter } from 'react-admin';
 import { csvDocument } from '@contract/csv';
 import type { ClientRecord } from './clientsData';
-import { isNewClient } from './format';
+import { isNewClient } from '../common/format';
 
 const COLUMNS = [
   'id',

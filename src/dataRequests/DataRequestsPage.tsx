@@ -5,7 +5,7 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import { PageHeader } from '../layout/PageHeader';
 import { useConsoleDataProvider } from '../providers/dataProvider';
-import { EmptyText, SectionError, SectionLoading } from '../clients/show/SectionState';
+import { EmptyText, SectionError, SectionLoading } from '../common/SectionState';
 import { DataRequestsTable } from './DataRequestsTable';
 import { LogRequestDialog } from './LogRequestDialog';
 import { RetentionCard } from './RetentionCard';

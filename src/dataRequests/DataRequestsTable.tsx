@@ -3,7 +3,7 @@ import { Link } from 'react-router-dom';
 import { useTranslate } from 'react-admin';
 import type { DataRequest } from '@contract/clientData';
 import { clientPath } from '../clients/clientLists';
-import { dateTime } from '../clients/format';
+import { dateTime } from '../common/format';
 
 const STANDING_COLOR = { open: 'default', due_soon: 'warning', overdue: 'error', handled: 'success' } as const;
 

@@ -4,7 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import { RETENTION_KINDS, RETENTION_MAX_DAYS, RETENTION_MIN_DAYS, type RetentionSettings } from '@contract/clientData';
 import { useConsoleDataProvider } from '../providers/dataProvider';
-import { SectionError, SectionLoading } from '../clients/show/SectionState';
+import { SectionError, SectionLoading } from '../common/SectionState';
 
 /** How long each kind of data is kept; the daily job applies it. */
 export const RetentionCard = () => {

@@ -1,20 +1,21 @@
 import { Box } from '@mui/material';
 import { useSidebarState } from 'react-admin';
-import { consoleAreas } from '../areas';
 import { SearchSlot } from '../search/SearchSlot';
 import { SidebarBrand } from './SidebarBrand';
 import { UserFooter } from './UserFooter';
 import { useCan } from './useCan';
+import { useConsoleAreas } from './areasContext';
 
 /**
- * The sidebar, top to bottom: logo, customer search, each area's entry in the order of
- * src/areas.ts (Dashboard, the Messaging / Video Manager / Clients groups, …), and the signed-in
+ * The sidebar, top to bottom: logo, customer search, each area's entry in the order of src/areas.ts,
+ * as App.tsx hands them down (Dashboard, the Messaging / Video Manager / Clients groups, …), and the signed-in
  * user pinned at the bottom. Each entry shows only what the role may use (docs/security.md); the
  * server refuses the rest anyway.
  */
 export const Menu = () => {
   const [sidebarOpen] = useSidebarState();
   const canSearch = useCan('clients', 'list');
+  const areas = useConsoleAreas();
   return (
     <Box
       component="nav"
@@ -34,7 +35,7 @@ export const Menu = () => {
           Links and disclosure buttons, not react-admin's role="menu": site navigation read as an
           application menu would take Tab away from its entries (WAI-ARIA's disclosure navigation). */}
       <Box sx={{ display: 'flex', flexDirection: 'column', flex: '1 1 auto', minHeight: 0, overflowY: 'auto', width: '100%', '& > *': { flexShrink: 0 } }}>
-        {consoleAreas().map(({ name, MenuEntry }) => (MenuEntry ? <MenuEntry key={name} /> : null))}
+        {areas.map(({ name, MenuEntry }) => (MenuEntry ? <MenuEntry key={name} /> : null))}
       </Box>
       <UserFooter />
     </Box>

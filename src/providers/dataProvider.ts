@@ -2,10 +2,12 @@ import { useDataProvider, type DataProvider } from 'react-admin';
 import { httpClient, type HttpClient } from './http';
 import { withIdentityCheck } from './identityCheck';
 import { crudMethodNames, type CrudMethodName, type DataModule, type NamedMethods } from './dataModule';
-import { consoleAreas } from '../areas';
+import type { ConsoleArea } from '../layout/area';
+// Its type only (erased when compiled): the areas import this module, so it takes the registry as an argument.
+import type { consoleAreas } from '../areas';
 
 /** Each area keeps its endpoints in `src/<area>/<area>Data.ts` (a DataModuleFactory), listed in src/areas.ts. */
-const areaModules = (http: HttpClient) => consoleAreas().flatMap((area) => area.data.map((factory) => factory(http)));
+const areaModules = (areas: readonly ConsoleArea[], http: HttpClient) => areas.flatMap((area) => area.data.map((factory) => factory(http)));
 
 type AreaModules = ReturnType<ReturnType<typeof consoleAreas>[number]['data'][number]>;
 type UnionToIntersection<U> = (U extends unknown ? (arg: U) => void : never) extends (arg: infer I) => void ? I : never;
@@ -46,9 +48,12 @@ export const composeDataProvider = (modules: readonly DataModule[]): DataProvide
   return { ...crud, ...methods } as DataProvider;
 };
 
-// A sensitive call the server refuses for want of a recent identity check is asked about and sent again.
-export const createDataProvider = (http: HttpClient = httpClient): ConsoleDataProvider =>
-  composeDataProvider(areaModules(withIdentityCheck(http))) as ConsoleDataProvider;
+/**
+ * The console's dataProvider over the given areas' data modules (App.tsx passes src/areas.ts's).
+ * A sensitive call the server refuses for want of a recent identity check is asked about and sent again.
+ */
+export const createDataProvider = (areas: ReturnType<typeof consoleAreas>, http: HttpClient = httpClient): ConsoleDataProvider =>
+  composeDataProvider(areaModules(areas, withIdentityCheck(http))) as ConsoleDataProvider;
 
 /** Typed access to the named methods from components (always call them through TanStack Query). */
 export const useConsoleDataProvider = () => useDataProvider<ConsoleDataProvider>();

@@ -3,7 +3,7 @@ import { Box, Button, CircularProgress, Paper, Stack, Table, TableBody, TableCel
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { AT_RISK_DEFAULT_PER_PAGE, AT_RISK_DEPTH } from '@contract/segmentRules';
-import { LoadError } from '../clients/LoadError';
+import { LoadError } from '../common/LoadError';
 import { PageHeader } from '../layout/PageHeader';
 import { useCan } from '../layout/useCan';
 import { useConsoleDataProvider } from '../providers/dataProvider';

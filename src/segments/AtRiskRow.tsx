@@ -5,7 +5,7 @@ import { useTranslate } from 'react-admin';
 import type { AtRiskClient } from '@contract/segments';
 import { PushNotificationButton } from '../clients/actions/PushNotificationButton';
 import { clientPath } from '../clients/clientLists';
-import { dateTime, day } from '../clients/format';
+import { dateTime, day } from '../common/format';
 import { FollowUpDialog, type FollowUp } from './FollowUpDialog';
 
 export const atRiskName = (client: AtRiskClient) =>

@@ -15,7 +15,7 @@ import {
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import { CONTACT_KINDS, CONTACT_NOTE_MAX, SNOOZE_DAY_CHOICES, type ContactKind } from '@contract/contacts';
-import { day } from '../clients/format';
+import { day } from '../common/format';
 import { failureReason } from '../messaging/failureReason';
 import { useConsoleDataProvider } from '../providers/dataProvider';
 

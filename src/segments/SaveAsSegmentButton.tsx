@@ -3,7 +3,7 @@ import SaveIcon from '@mui/icons-material/BookmarkAddOutlined';
 import { Link } from 'react-router-dom';
 import { useListContext, useTranslate } from 'react-admin';
 import { LIST_RULES } from '@contract/clientFilterRules';
-import { clientFilterOf } from '../clients/listPaging';
+import { clientFilterOf } from '../common/listPaging';
 import { useCan } from '../layout/useCan';
 import { newSegmentWith } from './segmentPaths';
 

@@ -1,7 +1,7 @@
 import { Create, FormDataConsumer, maxLength, required, SimpleForm, TextInput, useTranslate } from 'react-admin';
 import { SEGMENT_NAME_MAX } from '@contract/segmentRules';
 import { PageHeader } from '../layout/PageHeader';
-import { clientFilterOf } from '../clients/listPaging';
+import { clientFilterOf } from '../common/listPaging';
 import { SegmentFilterInputs } from './SegmentFilterInputs';
 import { SegmentPreviewPanel } from './SegmentPreviewPanel';
 import { segmentPath } from './segmentPaths';

@@ -2,7 +2,7 @@ import { Box } from '@mui/material';
 import { NullableBooleanInput, NumberInput, SelectArrayInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { ACCESS_LEVEL_SORT_ORDERS, CLIENT_STATUSES, MAX_ACTIVITY_DAYS, NO_ACCESS_LEVEL } from '@contract/clientFilterRules';
 import { OVERRIDE_DAYS } from '@contract/clientRules';
-import { ACTIVITY_KEYS, BOOLEAN_SEGMENT_KEYS } from '../clients/listPaging';
+import { ACTIVITY_KEYS, BOOLEAN_SEGMENT_KEYS } from '../common/listPaging';
 
 /**
  * Every part of the client filter as form inputs under `filter.*` (docs/features.md#client-filters):

@@ -4,7 +4,7 @@ import { useGetOne, useTranslate } from 'react-admin';
 import ClientListPage from '../clients/ClientListPage';
 import { BroadcastButton } from '../broadcasts';
 import { DeleteSegmentButton } from './DeleteSegmentButton';
-import { LoadError } from '../clients/LoadError';
+import { LoadError } from '../common/LoadError';
 import type { SegmentRecord } from './segmentsData';
 import { SEGMENTS_RESOURCE } from './segmentsData';
 

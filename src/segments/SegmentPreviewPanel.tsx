@@ -3,7 +3,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { failureReason } from '../messaging/failureReason';
 import { useConsoleDataProvider } from '../providers/dataProvider';
-import { clientFilterOf } from '../clients/listPaging';
+import { clientFilterOf } from '../common/listPaging';
 
 /** 'Preview': how many clients `values` (the form's filter) select now, and the first five (POST /segments/preview). */
 export const SegmentPreviewPanel = ({ values }: { values: Record<string, unknown> | undefined }) => {

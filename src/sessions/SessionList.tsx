@@ -2,7 +2,7 @@ import { Box, Button, Typography } from '@mui/material';
 import { useMutation } from '@tanstack/react-query';
 import { useDelete, useGetList, useLogout, useNotify, useTranslate } from 'react-admin';
 import { SESSIONS_RESOURCE } from './sessionsData';
-import { LoadError } from '../clients/LoadError';
+import { LoadError } from '../common/LoadError';
 import { PageHeader } from '../layout/PageHeader';
 import { useConsoleDataProvider } from '../providers/dataProvider';
 import { useIsPhone } from '../layout/useIsPhone';

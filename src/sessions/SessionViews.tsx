@@ -1,7 +1,7 @@
 import { Box, Button, Chip, Paper, Stack, Table, TableBody, TableCell, TableHead, TableRow } from '@mui/material';
 import { ListContextProvider, SimpleList, useList, useTranslate } from 'react-admin';
 import type { StaffSession } from '@contract/sessions';
-import { dateTime } from '../clients/format';
+import { dateTime } from '../common/format';
 import { SESSIONS_RESOURCE } from './sessionsData';
 import { describeUserAgent } from './userAgent';
 import { visuallyHidden } from '@mui/utils';

@@ -2,7 +2,7 @@ import { Alert, Button, Stack, Typography } from '@mui/material';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { Edit, Link, required, SaveButton, SelectInput, SimpleForm, Toolbar, useGetIdentity, useRecordContext, useTranslate } from 'react-admin';
 import type { StaffAccount } from '@contract/staff';
-import { dateTime } from '../clients/format';
+import { dateTime } from '../common/format';
 import { PageHeader } from '../layout/PageHeader';
 import { ResetPasswordButton } from './ResetPasswordButton';
 import { ResetTwoStepButton } from './ResetTwoStepButton';

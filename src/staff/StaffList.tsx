@@ -1,7 +1,7 @@
 import { Box, Chip, Typography, useMediaQuery, type Theme } from '@mui/material';
 import { CreateButton, DataTable, List, SimpleList, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import type { StaffAccount } from '@contract/staff';
-import { dateTime } from '../clients/format';
+import { dateTime } from '../common/format';
 import { PageHeader } from '../layout/PageHeader';
 import { STAFF_RESOURCE } from './staffData';
 import { RequireTwoStepSwitch } from './RequireTwoStepSwitch';

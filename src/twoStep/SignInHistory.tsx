@@ -2,7 +2,7 @@ import { Alert, Box, Table, TableBody, TableCell, TableHead, TableRow, Typograph
 import { useQuery } from '@tanstack/react-query';
 import { Loading, useTranslate } from 'react-admin';
 import type { SignInEntry } from '@contract/twoStep';
-import { dateTime } from '../clients/format';
+import { dateTime } from '../common/format';
 import { useConsoleDataProvider } from '../providers/dataProvider';
 import { describeUserAgent } from '../sessions/userAgent';
 

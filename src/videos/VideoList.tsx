@@ -1,7 +1,7 @@
 import { Box } from '@mui/material';
 import { DataTable, FilterButton, List, TopToolbar, useRecordContext, useTranslate } from 'react-admin';
 import type { AdminVideo } from '@contract/videos';
-import { dateTime } from '../clients/format';
+import { dateTime } from '../common/format';
 import { PageHeader } from '../layout/PageHeader';
 import { useIsPhone } from '../layout/useIsPhone';
 import { AccessLevelSelect } from './AccessLevelSelect';

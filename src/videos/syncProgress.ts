@@ -1,4 +1,4 @@
-import { dateTime, studioTimeZone } from '../clients/format';
+import { dateTime, studioTimeZone } from '../common/format';
 import type { VimeoSync } from '@contract/videos';
 
 /** A sync that still needs watching: the progress panel polls while one is queued or running. */
@@ -38,5 +38,5 @@ export function describeSync(sync: VimeoSync | undefined, formatDate: (iso: stri
   }
 }
 
-/** 'Nov 22, 2026, 12:00 PM': the console's one date format (clients/format.ts). */
+/** 'Nov 22, 2026, 12:00 PM': the console's one date format (common/format.ts). */
 export const formatSyncDate = (iso: string, timeZone?: string): string => dateTime(iso, timeZone ?? studioTimeZone());

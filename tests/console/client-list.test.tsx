@@ -105,7 +105,8 @@ describe('client lists', { timeout: 60_000 }, () => {
     const calls = listServer((_, search) => page(search.get('q') === 'zeta' ? [CLIENTS[0]!] : CLIENTS));
     const { user } = renderApp('/clients/all');
     await screen.findByText('bob');
-    await user.type(screen.getByRole('textbox', { name: 'Search by name or e-mail' }), 'zeta');
+    // The filter form comes just after the rows (its own chunk).
+    await user.type(await screen.findByRole('textbox', { name: 'Search by name or e-mail' }), 'zeta');
     await waitFor(() => expect(screen.queryByText('bob')).toBeNull());
     expect(calls.at(-1)!.search.get('q')).toBe('zeta');
     expect(screen.getByText('Ann')).toBeVisible();

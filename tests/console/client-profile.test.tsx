@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { TimelineEntry } from '@contract/timeline';
 import type { Note } from '@contract/notes';
-import { clientFilterOf, pageSearch } from '../../src/clients/listPaging';
+import { clientFilterOf, pageSearch } from '../../src/common/listPaging';
 import { fakeClientProfileServer } from '../support/clientProfileMsw';
 import { EMPTY_GLANCE, server } from '../support/msw';
 import { renderApp } from './helpers/renderApp';
@@ -178,7 +178,7 @@ describe('at a glance', { timeout: 60_000 }, () => {
     renderApp('/client/7');
     const glance = await screen.findByRole('region', { name: 'At a glance' });
     const fact = (field: string) => glance.querySelector(`[data-field="${field}"]`)?.textContent;
-    // One date format across the page (clients/format.ts), in the studio's zone (UTC here).
+    // One date format across the page (common/format.ts), in the studio's zone (UTC here).
     await waitFor(() => expect(fact('last_class')).toBe('Vinyasa Flow · Nov 19, 2026'));
     expect(fact('member_since')).toBe('Oct 18, 2025');
     expect(fact('last_stream')).toBe('—');

@@ -3,7 +3,7 @@ import type { Client, ClientListPage } from '@contract/clients';
 import { clientsData } from '../../src/clients/clientsData';
 import { clientsCsv } from '../../src/clients/clientsExporter';
 import { csvField } from '@contract/csv';
-import { CursorBook, clientFilterOf, pageInBrowser, pageSearch } from '../../src/clients/listPaging';
+import { CursorBook, clientFilterOf, pageInBrowser, pageSearch } from '../../src/common/listPaging';
 import type { HttpClient, HttpResponse } from '../../src/providers/http';
 import { aClient } from './helpers/clientData';
 

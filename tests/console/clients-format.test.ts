@@ -11,7 +11,7 @@ import {
   orUnknown,
   terminationDate,
   videoLength,
-} from '../../src/clients/format';
+} from '../../src/common/format';
 import { RUNTIME_CONFIG_ELEMENT_ID } from '@contract/searchConfig';
 
 const NOW = new Date('2026-11-22T12:00:00Z');
@@ -111,7 +111,7 @@ describe('date-times', () => {
     element.textContent = JSON.stringify({ time_zone: 'Asia/Tokyo' });
     document.head.append(element);
     try {
-      const format = await import('../../src/clients/format');
+      const format = await import('../../src/common/format');
       expect(format.studioTimeZone()).toBe('Asia/Tokyo');
       expect(format.dateTime('2026-11-22T12:00:00.000Z')).toBe('Nov 22, 2026, 9:00 PM');
       expect(format.day('2026-11-22T20:00:00.000Z')).toBe('Nov 23, 2026');

@@ -9,6 +9,7 @@ import { MindbodySyncStatus } from '../../src/clients/MindbodySyncStatus';
 import { describeMindbodySync } from '../../src/clients/mindbodySync';
 import { createAuthProvider } from '../../src/providers/authProvider';
 import { createDataProvider } from '../../src/providers/dataProvider';
+import { consoleAreas } from '../../src/areas';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { server } from '../support/msw';
 
@@ -32,7 +33,7 @@ const renderStatus = () => {
   const redirect = vi.fn<(url: string) => void>();
   render(
     <AdminContext
-      dataProvider={createDataProvider()}
+      dataProvider={createDataProvider(consoleAreas())}
       authProvider={createAuthProvider({ redirect })}
       i18nProvider={i18nProvider}
       store={memoryStore()}

@@ -141,7 +141,7 @@ describe('segments and the at-risk list', { timeout: 60_000 }, () => {
       'Free TwoContacted Nov 20, 2026',
     ]);
     expect(within(rows[0]!).getByText('Never')).toBeTruthy();
-    // The console's one date format (clients/format.ts), not the API's ISO text.
+    // The console's one date format (common/format.ts), not the API's ISO text.
     expect(within(rows[1]!).getByText('Nov 20, 2026')).toBeTruthy();
     // No push is offered where none can arrive; the row says why.
     expect(within(rows[0]!).queryByRole('button', { name: 'Push to Paid One' })).toBeNull();

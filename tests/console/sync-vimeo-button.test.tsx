@@ -5,6 +5,7 @@ import { http, HttpResponse } from 'msw';
 import { AdminContext, memoryStore } from 'react-admin';
 import { createAuthProvider } from '../../src/providers/authProvider';
 import { createDataProvider } from '../../src/providers/dataProvider';
+import { consoleAreas } from '../../src/areas';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { Notification } from '../../src/layout/Notification';
 import { SyncVimeoButton } from '../../src/videos/SyncVimeoButton';
@@ -19,7 +20,12 @@ const SYNC = '*/api/v1/sync/all-vimeo-videos';
 const renderButton = () => {
   const redirect = vi.fn<(url: string) => void>();
   render(
-    <AdminContext dataProvider={createDataProvider()} authProvider={createAuthProvider({ redirect })} i18nProvider={i18nProvider} store={memoryStore()}>
+    <AdminContext
+      dataProvider={createDataProvider(consoleAreas())}
+      authProvider={createAuthProvider({ redirect })}
+      i18nProvider={i18nProvider}
+      store={memoryStore()}
+    >
       <SyncVimeoButton />
       <Notification />
     </AdminContext>,

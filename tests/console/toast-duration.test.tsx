@@ -6,6 +6,7 @@ import { AdminContext, memoryStore } from 'react-admin';
 import type { ReactNode } from 'react';
 import { createAuthProvider } from '../../src/providers/authProvider';
 import { createDataProvider } from '../../src/providers/dataProvider';
+import { consoleAreas } from '../../src/areas';
 import { i18nProvider } from '../../src/providers/i18nProvider';
 import { Notification } from '../../src/layout/Notification';
 import { AddMessageDialog } from '../../src/messaging/AddMessageDialog';
@@ -25,7 +26,7 @@ afterEach(() => {
 const renderWithToasts = (ui: ReactNode) => {
   render(
     <AdminContext
-      dataProvider={createDataProvider()}
+      dataProvider={createDataProvider(consoleAreas())}
       authProvider={createAuthProvider({ redirect: vi.fn() })}
       i18nProvider={i18nProvider}
       store={memoryStore()}

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ARCHITECTURE_DOC, collectImports, documentedTable, isTypeOnly, partGraph, partOf, RULES, tableBlock, violations } from '../../scripts/import-graph';
+import { ARCHITECTURE_DOC, collectImports, documentedTable, importCircles, isTypeOnly, partGraph, partOf, RULES, tableBlock, violations } from '../../scripts/import-graph';
 
 // docs/architecture.md draws the structure from the imports; this holds the code to its forbidden
 // imports and the document to the code.
@@ -158,6 +158,34 @@ describe('import rules', () => {
     const edges = collectImports();
     expect(edges.length).toBeGreaterThan(500);
     expect(violations(edges)).toEqual([]);
+  });
+
+  it('finds each import circle among files, through index files and dynamic imports, not through type-only imports', () => {
+    const root = repo({
+      // A circle of three through a folder's index and a dynamic import.
+      'src/a/index.ts': "import { b } from '../b/b';\nexport const a = 1;\n",
+      'src/b/b.tsx': "export { c } from '../c';\nexport const b = 2;\n",
+      'src/c.ts': "export const c = () => import('./a');\n",
+      // A file importing itself.
+      'src/self.ts': "import './self';\n",
+      // Only types run back: erased when compiled, no circle.
+      'src/d.ts': "import type { E } from './e';\nimport { type F, type G } from './e';\nexport const d = 1;\n",
+      'src/e.ts': "import { d } from './d';\nexport type E = 1;\nexport type F = 2;\nexport type G = 3;\n",
+      // One name of the import is a value: it runs, so this is a circle.
+      'src/f.ts': "import { type H, g } from './g';\nexport const f = 1;\n",
+      'src/g.ts': "import { f } from './f';\nexport const g = 1;\nexport type H = 1;\n",
+      // Outside src/: not the console's.
+      'server/src/x.ts': "import './y';\n",
+      'server/src/y.ts': "import './x';\n",
+    });
+    expect(importCircles(collectImports(root))).toEqual([['src/a/index.ts', 'src/b/b.tsx', 'src/c.ts'], ['src/f.ts', 'src/g.ts'], ['src/self.ts']]);
+  });
+
+  it('finds no import circle in the console (src/): the areas registry is read by App.tsx alone', () => {
+    const edges = collectImports();
+    expect(importCircles(edges)).toEqual([]);
+    const readers = edges.filter((e) => e.from.startsWith('src/') && e.to === 'src/areas' && !e.typeOnly).map((e) => e.from);
+    expect(readers).toEqual(['src/App.tsx']);
   });
 
   it('docs/architecture.md shows the imports as they are (refresh: node --import tsx scripts/import-graph.ts --write)', () => {

@@ -5,7 +5,7 @@ import { useTranslate } from 'react-admin';
 import type { OptionVideo } from '@contract/clients';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
 import type { ClientRecord } from '../clientsData';
-import { videoLength } from '../format';
+import { videoLength } from '../../common/format';
 import { clientSectionKey } from '../show/clientSections';
 import { ActionResult } from './ActionResult';
 import { favoriteOptionLabel, favoriteOptions, MODAL_RESULT_MS, type FavoriteOption } from './actionRules';

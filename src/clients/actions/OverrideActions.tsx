@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
 import type { ClientRecord } from '../clientsData';
-import { dateTime } from '../format';
+import { dateTime } from '../../common/format';
 import { invalidateOverrideViews, UpdateAccessLevelDialog } from './UpdateAccessLevelDialog';
 
 /** Ours: 'Extend' and 'End now' where the running override is shown (the override permission). */

@@ -5,7 +5,7 @@ import { useTranslate } from 'react-admin';
 import { OVERRIDE_DAYS, OVERRIDE_REASON_MAX } from '@contract/clientRules';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
 import { CLIENT_RESOURCE, type ClientRecord } from '../clientsData';
-import { dateTime, orUnknown } from '../format';
+import { dateTime, orUnknown } from '../../common/format';
 import { ActionResult } from './ActionResult';
 import { MODAL_RESULT_MS } from './actionRules';
 import { chosenOverrideEnd, customDayBounds, maxOverrideDays, type OverrideDuration } from './overrideRules';

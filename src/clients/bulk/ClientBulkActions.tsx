@@ -4,7 +4,7 @@ import { downloadCSV, useListContext, useTranslate } from 'react-admin';
 import { useCan } from '../../layout/useCan';
 import type { ClientRecord } from '../clientsData';
 import { clientsCsv } from '../clientsExporter';
-import { clientFilterOf } from '../listPaging';
+import { clientFilterOf } from '../../common/listPaging';
 import { useBulkScope, type BulkTarget } from './bulkScope';
 import { BulkDialog } from './BulkDialog';
 

@@ -1,7 +1,7 @@
 import { Alert, AlertTitle, Box, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ClientRecord } from '../clientsData';
-import { dateTime } from '../format';
+import { dateTime } from '../../common/format';
 import { useErasure } from './useErasure';
 
 /** An erased client's page says so first: when, by whom, why, and what the outside services answered. */

@@ -3,9 +3,9 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
 import type { ClientRecord } from '../clientsData';
-import { dateTime } from '../format';
+import { dateTime } from '../../common/format';
 import { CollapsibleSection } from '../show/CollapsibleSection';
-import { EmptyText, SectionError, SectionLoading } from '../show/SectionState';
+import { EmptyText, SectionError, SectionLoading } from '../../common/SectionState';
 
 const LooksList = ({ clientId }: { clientId: number }) => {
   const translate = useTranslate();

@@ -5,7 +5,7 @@ import { OVERRIDE_ENDING_SOON_DAYS, type RunningOverride } from '@contract/overr
 import { PageHeader } from '../../layout/PageHeader';
 import { useIsPhone } from '../../layout/useIsPhone';
 import { clientPath } from '../clientLists';
-import { dateTime } from '../format';
+import { dateTime } from '../../common/format';
 import { OVERRIDES_RESOURCE } from '../overridesData';
 
 const Column = DataTable.Col<RunningOverride>;

@@ -5,11 +5,11 @@ import type { ClientAutomatedPush } from '@contract/automation';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
 import type { ClientRecord } from '../clientsData';
 import { useCan } from '../../layout/useCan';
-import { dateTime } from '../format';
+import { dateTime } from '../../common/format';
 import { clientSectionKey } from './clientSections';
 import { CollapsibleSection } from './CollapsibleSection';
-import { EmptyText, SectionError, SectionLoading } from './SectionState';
-import { SimpleTable } from './SimpleTable';
+import { EmptyText, SectionError, SectionLoading } from '../../common/SectionState';
+import { SimpleTable } from '../../common/SimpleTable';
 
 /** The automated pushes this client got (and those skipped or failed, with why), and their opt-out. */
 export const AutomatedMessagesSection = ({ client }: { client: ClientRecord }) => {

@@ -1,7 +1,7 @@
 import { Box, Link, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { ClientGlance } from '@contract/glance';
-import { dateTime } from '../format';
+import { dateTime } from '../../common/format';
 import { Fact } from './GlanceFact';
 
 const usd = new Intl.NumberFormat(undefined, { style: 'currency', currency: 'USD' });

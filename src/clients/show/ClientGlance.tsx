@@ -4,8 +4,8 @@ import { useTranslate } from 'react-admin';
 import type { ClientGlance as Glance } from '@contract/glance';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
 import type { ClientRecord } from '../clientsData';
-import { day } from '../format';
-import { SectionError, SectionLoading } from './SectionState';
+import { day } from '../../common/format';
+import { SectionError, SectionLoading } from '../../common/SectionState';
 import { ClientContactFacts } from './ClientContactFacts';
 import { Fact } from './GlanceFact';
 

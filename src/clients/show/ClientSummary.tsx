@@ -3,7 +3,7 @@ import { useTranslate } from 'react-admin';
 import { logoutUrl } from '../../providers/config';
 import { OverrideActions } from '../actions/OverrideActions';
 import type { ClientRecord } from '../clientsData';
-import { dateTime, mindBodyIdLabel, orUnknown } from '../format';
+import { dateTime, mindBodyIdLabel, orUnknown } from '../../common/format';
 
 /** The spec's summary box: the client's names, ids and level; the admin override note; Log Out. */
 export const ClientSummary = ({ client, canOverride = false }: { client: ClientRecord; canOverride?: boolean }) => {

@@ -4,11 +4,11 @@ import type { Contract } from '@contract/clients';
 import { SyncContractsButton } from '../actions/SyncContractsButton';
 import type { ClientRecord } from '../clientsData';
 import { useCan } from '../../layout/useCan';
-import { autopayEntries, contractDates, terminationDate } from '../format';
+import { autopayEntries, contractDates, terminationDate } from '../../common/format';
 import { useClientSection } from './clientSections';
 import { CollapsibleSection } from './CollapsibleSection';
-import { EmptyText, SectionState } from './SectionState';
-import { SimpleTable } from './SimpleTable';
+import { EmptyText, SectionState } from '../../common/SectionState';
+import { SimpleTable } from '../../common/SimpleTable';
 
 export const ContractsSection = ({ client }: { client: ClientRecord }) => {
   const translate = useTranslate();

@@ -4,7 +4,7 @@ import type { ClientRecord } from '../clientsData';
 import { useClientSection } from './clientSections';
 import { CollapsibleSection } from './CollapsibleSection';
 import { DebugRecordCard } from './DebugRecordCard';
-import { EmptyText, SectionState } from './SectionState';
+import { EmptyText, SectionState } from '../../common/SectionState';
 
 export const DebugInfoSection = ({ client }: { client: ClientRecord }) => {
   const translate = useTranslate();

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Box, Paper, Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { DebugRecord } from '@contract/clients';
-import { dateTime, formattedData, sizeLabel } from '../format';
+import { dateTime, formattedData, sizeLabel } from '../../common/format';
 
 const Field = ({ label, children }: { label: string; children: ReactNode }) => (
   <Box sx={{ display: 'contents' }}>

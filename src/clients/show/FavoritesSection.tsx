@@ -4,11 +4,11 @@ import { AddFavoriteButton } from '../actions/AddFavoriteButton';
 import { RemoveFavoriteButton } from '../actions/RemoveFavoriteButton';
 import type { ClientRecord } from '../clientsData';
 import { useCan } from '../../layout/useCan';
-import { orUnknown, videoLength } from '../format';
+import { orUnknown, videoLength } from '../../common/format';
 import { useClientSection } from './clientSections';
 import { CollapsibleSection } from './CollapsibleSection';
-import { EmptyText, SectionState } from './SectionState';
-import { SimpleTable } from './SimpleTable';
+import { EmptyText, SectionState } from '../../common/SectionState';
+import { SimpleTable } from '../../common/SimpleTable';
 
 export const FavoritesSection = ({ client }: { client: ClientRecord }) => {
   const translate = useTranslate();

@@ -2,11 +2,11 @@ import { useTranslate } from 'react-admin';
 import type { AuditEntry } from '@contract/audit';
 import { AuditChanges } from '../../audit/AuditChanges';
 import type { ClientRecord } from '../clientsData';
-import { dateTime } from '../format';
+import { dateTime } from '../../common/format';
 import { useClientSection } from './clientSections';
 import { CollapsibleSection } from './CollapsibleSection';
-import { EmptyText, SectionState } from './SectionState';
-import { SimpleTable } from './SimpleTable';
+import { EmptyText, SectionState } from '../../common/SectionState';
+import { SimpleTable } from '../../common/SimpleTable';
 
 const COLUMNS = ['at', 'staff', 'action', 'changes'] as const;
 

@@ -6,8 +6,8 @@ import type { Note } from '@contract/notes';
 import { NOTE_MAX } from '@contract/notesRules';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
 import type { ClientRecord } from '../clientsData';
-import { dateTime } from '../format';
-import { EmptyText, SectionError, SectionLoading } from './SectionState';
+import { dateTime } from '../../common/format';
+import { EmptyText, SectionError, SectionLoading } from '../../common/SectionState';
 import { TagsEditor } from './TagsEditor';
 
 const notesKey = (clientId: number) => ['clients', clientId, 'notes'] as const;

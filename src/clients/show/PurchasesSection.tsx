@@ -1,11 +1,11 @@
 import { useTranslate } from 'react-admin';
 import type { Purchase } from '@contract/clients';
 import type { ClientRecord } from '../clientsData';
-import { dateTime } from '../format';
+import { dateTime } from '../../common/format';
 import { useClientSection } from './clientSections';
 import { CollapsibleSection } from './CollapsibleSection';
-import { EmptyText, SectionState } from './SectionState';
-import { SimpleTable } from './SimpleTable';
+import { EmptyText, SectionState } from '../../common/SectionState';
+import { SimpleTable } from '../../common/SimpleTable';
 
 /** Test-store purchases (TestFlight, sandbox accounts): kept for the record, they give no access on a live studio. */
 const isSandbox = (purchase: Purchase) => purchase.environment?.trim().toUpperCase() === 'SANDBOX';

@@ -3,11 +3,11 @@ import { useTranslate } from 'react-admin';
 import type { PushRecord } from '@contract/clientActions';
 import { messageTypes } from '../../messaging/messageTypes';
 import type { ClientRecord } from '../clientsData';
-import { dateTime } from '../format';
+import { dateTime } from '../../common/format';
 import { useClientSection } from './clientSections';
 import { CollapsibleSection } from './CollapsibleSection';
-import { EmptyText, SectionState } from './SectionState';
-import { SimpleTable } from './SimpleTable';
+import { EmptyText, SectionState } from '../../common/SectionState';
+import { SimpleTable } from '../../common/SimpleTable';
 
 const COLUMNS = ['sent_at', 'title', 'body', 'sent_by', 'result'];
 

@@ -2,11 +2,11 @@ import { Typography } from '@mui/material';
 import { useTranslate } from 'react-admin';
 import type { RecentlyViewedVideo } from '@contract/clients';
 import type { ClientRecord } from '../clientsData';
-import { dateTime } from '../format';
+import { dateTime } from '../../common/format';
 import { useClientSection } from './clientSections';
 import { CollapsibleSection } from './CollapsibleSection';
-import { EmptyText, SectionState } from './SectionState';
-import { SimpleTable } from './SimpleTable';
+import { EmptyText, SectionState } from '../../common/SectionState';
+import { SimpleTable } from '../../common/SimpleTable';
 
 const JOKES = [1, 2, 3] as const;
 

@@ -5,8 +5,8 @@ import { useTranslate } from 'react-admin';
 import { TIMELINE_KINDS, type TimelineEntry, type TimelineKind } from '@contract/timeline';
 import { useConsoleDataProvider } from '../../providers/dataProvider';
 import type { ClientRecord } from '../clientsData';
-import { dateTime } from '../format';
-import { EmptyText, SectionError, SectionLoading } from './SectionState';
+import { dateTime } from '../../common/format';
+import { EmptyText, SectionError, SectionLoading } from '../../common/SectionState';
 
 /** TanStack Query key of the client's timeline; actions invalidate ['clients', id] (all of the client's sections). */
 export const timelineKey = (clientId: number, kinds: readonly TimelineKind[]) => ['clients', clientId, 'timeline', kinds.join(',')] as const;

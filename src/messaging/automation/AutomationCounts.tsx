@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
-import { SimpleTable } from '../../clients/show/SimpleTable';
+import { SimpleTable } from '../../common/SimpleTable';
 import { skippedEntries, skippedTotal } from './automationFormat';
 import { useAutomationCounts } from './useAutomation';
 

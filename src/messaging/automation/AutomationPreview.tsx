@@ -6,8 +6,8 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslate } from 'react-admin';
 import { isWeeklyType } from '@contract/messageTypes';
-import { SimpleTable } from '../../clients/show/SimpleTable';
-import { dateTime } from '../../clients/format';
+import { SimpleTable } from '../../common/SimpleTable';
+import { dateTime } from '../../common/format';
 import { useAutomationPreview } from './useAutomation';
 
 /** 'Preview': how many clients the next run would message, and a few of them with their text. */

@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useNotify, useTranslate } from 'react-admin';
 import { AUTOMATION_FIELDS, type AutomationGlobalSettings, type AutomationSettingsResponse, type AutomationTypeSettings } from '@contract/automation';
 import { GOAL_KINDS } from '@contract/outcomeRules';
-import { dateTime } from '../../clients/format';
+import { dateTime } from '../../common/format';
 import { failureReason } from '../failureReason';
 import { changedFields, editableFields, formatMilestones, parseMilestones } from './automationFormat';
 import { useSaveAutomationSettings } from './useAutomation';
