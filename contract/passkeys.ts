@@ -20,7 +20,8 @@ export const PasskeyName = z
   .max(PASSKEY_NAME_MAX, `must be at most ${PASSKEY_NAME_MAX} characters`)
   .refine((name) => !/[\u0000-\u001f\u007f]/.test(name), 'must not hold control characters');
 
-// What browsers send is base64url; a few kilobytes at most (an attestation with certificates is the largest).
+// What browsers send is base64url; a few kilobytes at most (post-quantum ML-DSA keys and signatures, offered
+// where the server's runtime supports them, and attestations with certificates are the largest).
 const b64url = (max: number) =>
   z
     .string()
@@ -39,7 +40,7 @@ export const RegistrationResponse = z.object({
     attestationObject: b64url(16_384),
     transports: z.array(z.string().max(32)).max(10).optional(),
     authenticatorData: b64url(8192).optional(),
-    publicKey: b64url(4096).optional(),
+    publicKey: b64url(8192).optional(),
     publicKeyAlgorithm: z.number().int().optional(),
   }),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
@@ -54,7 +55,7 @@ export const AuthenticationResponse = z.object({
   response: z.object({
     clientDataJSON: b64url(4096),
     authenticatorData: b64url(8192),
-    signature: b64url(1024),
+    signature: b64url(8192),
     userHandle: b64url(128).optional(),
   }),
   authenticatorAttachment: z.enum(['platform', 'cross-platform']).optional(),
