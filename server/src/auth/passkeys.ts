@@ -301,6 +301,12 @@ export async function checkAssertion(
   return { staffUserId: row.staff_user_id, passkeyId: row.id, name: row.name };
 }
 
+/** Whether the account holds a passkey: with one, it has two-step sign-in (the owner's rule). */
+export async function hasPasskey(db: Db, staffUserId: number): Promise<boolean> {
+  const [row] = await db.select({ id: staffPasskeys.id }).from(staffPasskeys).where(eq(staffPasskeys.staff_user_id, staffUserId)).limit(1);
+  return row !== undefined;
+}
+
 /** How many passkeys the account holds (an owner's reset removes them with the authenticator). */
 export async function removeAllPasskeys(db: Db, staffUserId: number): Promise<number> {
   const removed = await db.delete(staffPasskeys).where(eq(staffPasskeys.staff_user_id, staffUserId)).returning({ id: staffPasskeys.id });
