@@ -63,7 +63,7 @@ describe('passkeys in Chromium', () => {
     await page.waitForURL(/\/login$/);
     expect(await page.evaluate(async () => (await fetch('/api/isAuthenticated')).json())).toEqual({ isAuthenticated: false, user: null });
 
-    await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+    await page.getByRole('button', { name: 'Use a passkey' }).click();
     // Signed in, or the sign-in page's own message saying why not (shown in the failure).
     const dashboard = page.getByRole('heading', { level: 1, name: 'Dashboard' });
     const refusal = page.locator('#passkey-error');
@@ -82,6 +82,11 @@ describe('passkeys in Chromium', () => {
     await page.getByRole('button', { name: 'User menu' }).click();
     await page.getByRole('menuitem', { name: 'Sign-in history' }).click();
     await page.getByRole('dialog').getByRole('cell', { name: 'Passkey', exact: true }).first().waitFor();
+    // On an IP address (no RP ID can be one) the sign-in page offers no passkey.
+    const onAddress = await context.newPage();
+    await onAddress.goto(`${server.url}/login`);
+    await onAddress.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+    expect(await onAddress.getByRole('button', { name: 'Use a passkey' }).count()).toBe(0);
     await context.close();
   });
 });

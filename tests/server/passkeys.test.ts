@@ -206,6 +206,22 @@ describe.each(testDatabases())('passkeys on $name', ({ open }) => {
     expect(await sessionCount(me.email)).toBe(1);
   });
 
+  it('counts passkey answers like passwords: after 10 refused from an address, 429 with Retry-After even for a right one', async () => {
+    const me = await member('passkey-throttle@studio.test');
+    const { passkey } = await addPasskey(me.cookie);
+    const address = freshAddress();
+    for (let attempt = 0; attempt < 10; attempt++) {
+      expect((await passkeySignIn(passkey.assert({ challenge: `bm90LW91cnMtYXQtYWxs${attempt}`, rpId: HOST }), address)).statusCode).toBe(400);
+    }
+    const right = await passkeySignIn(passkey.assert(await signInOptions()), address);
+    expect(right.statusCode).toBe(429);
+    expect(Number(right.headers['retry-after'])).toBeGreaterThan(0);
+    expect(sessionOf(right)).toBeUndefined();
+    // Once the window has passed, the right passkey signs in.
+    clock.advance(3 * MINUTE + 1000);
+    expect((await passkeySignIn(passkey.assert(await signInOptions()), address)).statusCode).toBe(200);
+  });
+
   it('answers malformed and oversized bodies with a 4xx naming the problem, never a 500 or a session', async () => {
     const me = await member('passkey-malformed@studio.test');
     const { passkey } = await addPasskey(me.cookie);
@@ -370,7 +386,7 @@ describe.each(testDatabases())('passkeys on $name', ({ open }) => {
     const page = await call('GET', '/login?next=/clients');
     expect(page.statusCode).toBe(200);
     const nonce = /script-src 'self' 'nonce-([^']+)'/.exec(String(page.headers['content-security-policy']))![1];
-    expect(page.body).toContain('Sign in with a passkey');
+    expect(page.body).toContain('>Use a passkey</button>');
     expect(page.body).toContain(`<script src="/login/passkey/webauthn.js" nonce="${nonce}"></script>`);
     expect(page.body).toContain('"next":"/clients"');
     const script = await call('GET', '/login/passkey/webauthn.js');

@@ -76,7 +76,7 @@ export function loginPage(options: { action: string; nonce: string; email?: stri
 }
 
 /**
- * 'Sign in with a passkey', for browsers that have WebAuthn: the page asks the server for options,
+ * 'Use a passkey' (worded so that the password form keeps the only 'Sign in' button), for browsers that have WebAuthn: the page asks the server for options,
  * the browser for the passkey (@simplewebauthn/browser, served next to this page), and posts its
  * answer; the server sets the session and says where to go. Without script the password form stays.
  */
@@ -86,14 +86,16 @@ function passkeySignIn(options: { action: string; nonce: string; next?: string |
   return `<div id="passkey" hidden>
     <p class="or">or</p>
     <p class="error" id="passkey-error" role="alert" hidden></p>
-    <button type="button" class="secondary" id="passkey-button">Sign in with a passkey</button>
+    <button type="button" class="secondary" id="passkey-button">Use a passkey</button>
   </div>
   <script src="${escapeHtml(base)}/webauthn.js" nonce="${options.nonce}"></script>
   <script nonce="${options.nonce}">
   (() => {
     const config = ${config};
     const browser = window.SimpleWebAuthnBrowser;
-    if (!browser || !browser.browserSupportsWebAuthn()) return;
+    // A passkey is bound to a host name: none is offered on an IP address (an RP ID cannot be one).
+    const onAddress = /^[0-9.]+$/.test(location.hostname) || location.hostname.includes(':');
+    if (!browser || !browser.browserSupportsWebAuthn() || onAddress) return;
     const box = document.getElementById('passkey');
     const button = document.getElementById('passkey-button');
     const error = document.getElementById('passkey-error');
