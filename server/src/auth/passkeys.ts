@@ -14,7 +14,7 @@ import type { Db } from '../db/client';
 import { passkeyChallenges, staffPasskeys } from '../db/schema';
 import { recordAudit, type Actor } from '../audit/record';
 import { HttpError, notFound } from '../lib/errors';
-import type { StaffUser } from './staff';
+import { findStaffById, type StaffUser } from './staff';
 
 /** Time to touch the security key or unlock the phone; the browser's prompt gives up then too. */
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -299,6 +299,12 @@ export async function checkAssertion(
     .returning({ id: staffPasskeys.id });
   if (claimed.length === 0) throw new PasskeyRefusal(401, 'counter did not increase', 'This passkey’s answer was already used. Try again.');
   return { staffUserId: row.staff_user_id, passkeyId: row.id, name: row.name };
+}
+
+/** The account a credential id belongs to (a refused sign-in is audited under it), if any. */
+export async function passkeyOwner(db: Db, credentialId: string): Promise<StaffUser | null> {
+  const [row] = await db.select({ staff_user_id: staffPasskeys.staff_user_id }).from(staffPasskeys).where(eq(staffPasskeys.credential_id, credentialId));
+  return row ? ((await findStaffById(db, row.staff_user_id)) ?? null) : null;
 }
 
 /** Whether the account holds a passkey: with one, it has two-step sign-in (the owner's rule). */

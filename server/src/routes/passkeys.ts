@@ -2,7 +2,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { errorResponses } from '@contract/common';
 import { Passkey, PasskeyAddRequest, PasskeyOptions, PasskeySignInRequest, PasskeySignInResponse } from '@contract/passkeys';
@@ -15,6 +14,7 @@ import {
   checkAssertion,
   createPasskeyChallenges,
   listPasskeys,
+  passkeyOwner,
   PasskeyRefusal,
   registrationOptions,
   relyingParty,
@@ -26,7 +26,6 @@ import { recordFailedSignIn } from '../auth/signInOut';
 import { findStaffById, type StaffUser } from '../auth/staff';
 import { createLoginThrottle } from '../auth/throttle';
 import { addressKey, retryAfterSeconds, throttledMessage } from '../auth/throttleRules';
-import { staffPasskeys } from '../db/schema';
 import { HttpError } from '../lib/errors';
 import { createRateLimiter } from '../lib/rateLimit';
 
@@ -186,7 +185,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         used = await checkAssertion(app, challenges, relyingParty(app, request), request.body.response, 'sign_in', null);
       } catch (error) {
         if (!(error instanceof PasskeyRefusal)) throw error;
-        const owner = error.reason === 'unknown passkey' ? null : await ownerOf(request.body.response.id);
+        const owner = error.reason === 'unknown passkey' ? null : await passkeyOwner(app.db, request.body.response.id);
         await recordFailedSignIn(app, {
           staff: owner ? { id: owner.id, email: owner.email } : null,
           targetId: owner?.id ?? null,
@@ -217,11 +216,6 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
       return { redirect: safeReturnPath(request.body.next, app.pathPrefix) ?? '/' };
     },
   );
-
-  async function ownerOf(credentialId: string) {
-    const [row] = await app.db.select({ staff_user_id: staffPasskeys.staff_user_id }).from(staffPasskeys).where(eq(staffPasskeys.credential_id, credentialId));
-    return row ? await findStaffById(app.db, row.staff_user_id) : null;
-  }
 };
 
 export default passkeyRoutes;
