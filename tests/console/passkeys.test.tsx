@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Passkey } from '@contract/passkeys';
@@ -55,5 +55,68 @@ describe('passkeys in the two-step dialog', { timeout: 60_000 }, () => {
     // jsdom has no WebAuthn, like an old browser.
     expect(within(dialog).getByText('This browser cannot create passkeys.')).toBeVisible();
     expect(within(dialog).queryByRole('button', { name: 'Add a passkey' })).toBeNull();
+  });
+
+  it("asks for a fresh check before removing one, and 'Use a passkey' answers it; the removal then goes ahead", async () => {
+    const { removed } = passkeyServer([LAPTOP]);
+    const reauths: unknown[] = [];
+    let checked = false;
+    server.use(
+      http.delete('*/api/auth/passkeys/:id', ({ params }) => {
+        if (!checked) return HttpResponse.json({ message: 'Confirm it is you', reauth_required: true }, { status: 403 });
+        removed.push(Number(params.id));
+        return HttpResponse.json([]);
+      }),
+      http.post('*/api/auth/passkeys/reauth-options', () =>
+        HttpResponse.json({
+          challenge: 'Y2hhbGxlbmdl',
+          rpId: 'localhost',
+          allowCredentials: [{ id: 'Y3JlZA', type: 'public-key' }],
+          userVerification: 'required',
+        }),
+      ),
+      http.post('*/api/auth/reauth', async ({ request }) => {
+        reauths.push(await request.json());
+        checked = true;
+        return HttpResponse.json({ reauthenticated: true, valid_until: '2026-11-29T12:15:00Z' });
+      }),
+    );
+    // A browser with WebAuthn whose authenticator answers (jsdom has none).
+    const bytes = (text: string) => new TextEncoder().encode(text).buffer;
+    const get = vi.fn(async () => ({
+      id: 'Y3JlZA',
+      rawId: bytes('cred'),
+      type: 'public-key',
+      authenticatorAttachment: 'platform',
+      response: { clientDataJSON: bytes('{}'), authenticatorData: bytes('ad'), signature: bytes('sig'), userHandle: bytes('uh') },
+      getClientExtensionResults: () => ({}),
+    }));
+    Object.defineProperty(window, 'PublicKeyCredential', { configurable: true, value: function PublicKeyCredential() {} });
+    Object.defineProperty(navigator, 'credentials', { configurable: true, value: { get } });
+    try {
+      const { user } = renderApp('/');
+      await user.click(await screen.findByRole('button', { name: 'User menu' }));
+      await user.click(await screen.findByRole('menuitem', { name: 'Two-step sign-in' }));
+      const dialog = await screen.findByRole('dialog', { name: 'Two-step sign-in' });
+      await user.click(await within(dialog).findByRole('button', { name: 'Remove the passkey Work laptop' }));
+      const check = await screen.findByRole('dialog', { name: 'Confirm it is you' });
+      await user.click(await within(check).findByRole('button', { name: 'Use a passkey' }));
+      await waitFor(() => expect(removed).toEqual([4]));
+      expect(get).toHaveBeenCalledTimes(1);
+      expect(reauths).toEqual([
+        {
+          passkey: expect.objectContaining({
+            id: 'Y3JlZA',
+            rawId: 'Y3JlZA',
+            type: 'public-key',
+            response: { clientDataJSON: 'e30', authenticatorData: 'YWQ', signature: 'c2ln', userHandle: 'dWg' },
+          }),
+        },
+      ]);
+      expect(await screen.findByText('Passkey "Work laptop" removed')).toBeVisible();
+    } finally {
+      Reflect.deleteProperty(window, 'PublicKeyCredential');
+      Reflect.deleteProperty(navigator, 'credentials');
+    }
   });
 });
