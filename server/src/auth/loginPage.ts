@@ -38,6 +38,7 @@ function authPage(options: { title: string; nonce: string; subtitle: string; con
     .sub { color: #a3a9b6; } input { background: #121417; color: inherit; border-color: #3a3f4a; }
     input:focus, button:focus-visible { outline-color: #fb923c; } a { color: #fdba74; }
     button.secondary { color: #fdba74; border-color: #fb923c; } button.secondary:hover { background: #2a2118; }
+    .or { color: #a3a9b6; } .or::before, .or::after { border-color: #3a3f4a; }
   }
 </style>
 </head>
