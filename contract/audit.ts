@@ -19,6 +19,9 @@ export const AUDIT_ACTIONS = [
   'auth.two_step_required',
   'auth.reauth',
   'auth.reauth_failed',
+  // passkeys: added and removed (a passkey's use is the sign-in or re-authentication it made)
+  'auth.passkey_add',
+  'auth.passkey_remove',
   // the staff screen, npm run staff, and an OIDC sign-in that changed a role
   'staff.create',
   'staff.update',

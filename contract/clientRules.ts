@@ -33,6 +33,8 @@ export const EXACT_TOTAL_CAP = 10_000;
  * larger one by cursor from its first page (its last pages are the first ones of the other order).
  */
 export const NUMBERED_LIST_MAX = EXACT_TOTAL_CAP;
+/** An export of a list of more clients than this needs a recent re-authentication (403 reauth_required otherwise). */
+export const EXPORT_WITHOUT_REAUTH_MAX = 1_000;
 /** Without paging parameters a list answers at most this many clients (X-Clients-Truncated says when it cut). */
 export const UNPAGED_LIST_CAP = 10_000;
 

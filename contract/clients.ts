@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { CLIENT_LIST_DEFINITIONS, type ClientListId } from './clientLists';
-import { CLIENT_SORT_FIELDS, DEFAULT_PER_PAGE, MAX_DEBUG_LIMIT, MAX_PER_PAGE, NUMBERED_LIST_MAX, hasMindBodyId, isPlaceholder } from './clientRules';
+import {
+  CLIENT_SORT_FIELDS,
+  DEFAULT_PER_PAGE,
+  EXPORT_WITHOUT_REAUTH_MAX,
+  MAX_DEBUG_LIMIT,
+  MAX_PER_PAGE,
+  NUMBERED_LIST_MAX,
+  hasMindBodyId,
+  isPlaceholder,
+} from './clientRules';
 import { ClientFilterQuery } from './clientFilter';
 import { wholeNumber } from './ids';
 
@@ -50,6 +59,12 @@ export const ClientListQuery = z.object({
     .optional()
     .describe('Sort order, default ASC. The last pages of a list are its first pages in the other order'),
   ...ClientFilterQuery.shape,
+  export: z
+    .enum(['true'], { message: 'export must be true (or left out)' })
+    .optional()
+    .describe(
+      `Set by the console's export on each page it reads: a list (with its filters) of more than ${EXPORT_WITHOUT_REAUTH_MAX.toLocaleString('en-US')} clients then needs a recent re-authentication (403 { reauth_required: true } otherwise)`,
+    ),
   after: z
     .string()
     .max(400, 'after is not a cursor this server issued')

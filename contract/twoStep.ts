@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { AuthenticationResponse } from './passkeys';
 
 /** Two-step sign-in and re-authentication (docs/security-signin.md#two-step-sign-in). */
 
@@ -26,11 +27,14 @@ export const TotpConfirmRequest = z.object({ code: typedCode });
 export const TotpConfirmResponse = z.object({ recovery_codes: z.array(z.string()).describe('shown once; only their hashes are kept') });
 export type TotpConfirmResponse = z.infer<typeof TotpConfirmResponse>;
 
-/** The password, or a code (authenticator or recovery): what re-authentication and turning two-step off take. */
-export type Proof = { password: string } | { code: string };
+/**
+ * The password, a code (authenticator or recovery), or a passkey's answer to
+ * POST /api/auth/passkeys/reauth-options: what re-authentication and turning two-step off take.
+ */
+export type Proof = { password: string } | { code: string } | { passkey: AuthenticationResponse };
 export const ProofRequest = z
-  .object({ password: z.string().max(1024).optional(), code: typedCode.optional() })
-  .refine((body) => (body.password === undefined) !== (body.code === undefined), 'send either password or code');
+  .object({ password: z.string().max(1024).optional(), code: typedCode.optional(), passkey: AuthenticationResponse.optional() })
+  .refine((body) => [body.password, body.code, body.passkey].filter((given) => given !== undefined).length === 1, 'send one of password, code or passkey');
 export type ProofRequest = z.infer<typeof ProofRequest>;
 
 export const ReauthResponse = z.object({
@@ -55,7 +59,7 @@ export const SignInEntry = z.object({
   id: z.number().int(),
   at: z.iso.datetime({ offset: true }),
   outcome: z.enum(['signed_in', 'failed']),
-  method: z.string().nullable().describe('password, oidc; with second_step: totp, recovery_code, idp'),
+  method: z.string().nullable().describe('password, oidc, passkey; with second_step: totp, recovery_code, idp, passkey'),
   second_step: z.string().nullable(),
   reason: z.string().nullable().describe('why a failed attempt failed: wrong password, wrong code, code already used…'),
   ip: z.string().nullable(),

@@ -49,6 +49,15 @@ const EnvSchema = z
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
     TRUST_PROXY: trustProxy.default(false),
     PUBLIC_URL: z.url('must be an absolute URL like https://console.example.com').optional(),
+    PASSKEY_RP_ID: z
+      .string()
+      .trim()
+      .toLowerCase()
+      .regex(
+        /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)(\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*$/,
+        'must be a host name like example.com (no scheme, port or path)',
+      )
+      .optional(),
     CONSOLE_DIR: z.string().min(1).default('./dist'),
     OIDC_ISSUER_URL: z.url('must be an absolute URL').optional(),
     OIDC_CLIENT_ID: z.string().min(1).optional(),
@@ -182,6 +191,18 @@ const EnvSchema = z
         path: ['PASSWORD_HASH_COST'],
         message: `must be ${PASSWORD_HASH_COST_DEFAULT} (a lower cost makes every password guess cheaper; it is for tests, NODE_ENV=test, only)`,
       });
+    }
+    if (env.PASSKEY_RP_ID) {
+      const host = env.PUBLIC_URL ? new URL(env.PUBLIC_URL).hostname : null;
+      if (!host) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['PASSKEY_RP_ID'],
+          message: 'needs PUBLIC_URL (the passkeys are bound to the host it names or a parent domain of it)',
+        });
+      } else if (host !== env.PASSKEY_RP_ID && !host.endsWith(`.${env.PASSKEY_RP_ID}`)) {
+        ctx.addIssue({ code: 'custom', path: ['PASSKEY_RP_ID'], message: `must be PUBLIC_URL's host (${host}) or a parent domain of it` });
+      }
     }
     if (env.FCM_SERVICE_ACCOUNT_JSON && env.FCM_SERVICE_ACCOUNT_FILE) {
       ctx.addIssue({ code: 'custom', path: ['FCM_SERVICE_ACCOUNT_FILE'], message: 'cannot be set together with FCM_SERVICE_ACCOUNT_JSON (set one of them)' });

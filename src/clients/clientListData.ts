@@ -69,6 +69,8 @@ export function clientListReader(http: HttpClient) {
     const fromEnd = Number((params.meta as ClientListQueryMeta | undefined)?.fromEnd);
     if (Number.isInteger(fromEnd) && fromEnd >= 1 && request.perPage <= MAX_PER_PAGE) return pageFromEnd(listId, request, fromEnd);
     const wanted = request.perPage;
+    // Only an export asks for more than one server page.
+    if (wanted > MAX_PER_PAGE) request.exporting = true;
     const first = await fetchPage(listId, { ...request, perPage: Math.min(wanted, MAX_PER_PAGE) });
     if (!first) return unreachable(request);
     if (!isServerPage(first)) return inBrowser(first.clients, request);

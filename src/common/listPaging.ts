@@ -11,6 +11,8 @@ export interface ListRequest {
   perPage: number;
   sort: { field: string; order: 'ASC' | 'DESC' | string };
   filter?: ClientFilter;
+  /** The export reads the list: the server asks for a re-authentication when it is large. */
+  exporting?: boolean;
 }
 
 /** react-admin's sort field as the API's sort parameter ('id' is the client's _id). */
@@ -77,6 +79,7 @@ export function pageSearch(request: ListRequest, after?: string): URLSearchParam
     sort: apiSortField(request.sort.field),
     order: apiOrder(request.sort.order),
   });
+  if (request.exporting) search.set('export', 'true');
   const filter = request.filter ?? {};
   if (filter.q?.trim()) search.set('q', filter.q.trim());
   for (const status of filter.status ?? []) search.append('status', status);

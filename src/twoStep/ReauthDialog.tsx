@@ -1,5 +1,8 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
+import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle, Divider } from '@mui/material';
+import KeyIcon from '@mui/icons-material/Key';
+import { startAuthentication, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/browser';
+import type { AuthenticationResponse } from '@contract/passkeys';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslate } from 'react-admin';
 import { useConsoleDataProvider } from '../providers/dataProvider';
@@ -25,6 +28,28 @@ export const ReauthDialog = ({ question }: { question: IdentityQuestion | null }
   // A member without two-step has only the password (the server says the same if a code is sent).
   const status = useQuery({ queryKey: ['two-step', 'status'], queryFn: () => dataProvider.twoStepStatus(), enabled: question !== null });
   const codeAllowed = status.data?.enabled ?? false;
+  const passkeys = useQuery({ queryKey: ['two-step', 'passkeys'], queryFn: () => dataProvider.passkeys(), enabled: question !== null });
+  const passkeyAllowed = (passkeys.data?.length ?? 0) > 0;
+
+  const answerWithPasskey = async () => {
+    if (!question) return;
+    setSending(true);
+    try {
+      const optionsJSON = (await dataProvider.passkeyReauthOptions()) as unknown as PublicKeyCredentialRequestOptionsJSON;
+      let response;
+      try {
+        response = await startAuthentication({ optionsJSON });
+      } catch {
+        input.setError(translate('account.passkeys.not_used'));
+        setSending(false);
+        return;
+      }
+      await question.answer({ passkey: response as AuthenticationResponse });
+    } catch (failure) {
+      input.setError(proofError(failure));
+      setSending(false);
+    }
+  };
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -46,6 +71,14 @@ export const ReauthDialog = ({ question }: { question: IdentityQuestion | null }
         <DialogContent>
           <DialogContentText sx={{ mb: 2 }}>{translate('account.reauth.intro')}</DialogContentText>
           <ProofFields {...input.fields} codeAllowed={codeAllowed} />
+          {passkeyAllowed && (
+            <>
+              <Divider sx={{ my: 1 }}>{translate('account.two_step.or')}</Divider>
+              <Button fullWidth variant="outlined" startIcon={<KeyIcon />} onClick={() => void answerWithPasskey()} disabled={sending}>
+                {translate('account.passkeys.use')}
+              </Button>
+            </>
+          )}
         </DialogContent>
         <DialogActions>
           <Button onClick={() => question?.cancel()} disabled={sending}>

@@ -6,9 +6,9 @@ import { dateTime } from '../common/format';
 import { useConsoleDataProvider } from '../providers/dataProvider';
 import { describeUserAgent } from '../sessions/userAgent';
 
-/** 'Password + authenticator code', 'Single sign-on + provider's two-step'. */
+/** 'Password + authenticator code', 'Single sign-on + provider's two-step'; a passkey is both steps at once. */
 const methodText = (entry: SignInEntry, translate: (key: string) => string) =>
-  [entry.method, entry.second_step]
+  [entry.method, entry.second_step === entry.method ? null : entry.second_step]
     .filter((part): part is string => Boolean(part))
     .map((part) => translate(`account.history.methods.${part}`))
     .join(' + ');

@@ -5,6 +5,7 @@ import { useGetIdentity, useNotify, useTranslate } from 'react-admin';
 import type { TotpSetup } from '@contract/twoStep';
 import { useConsoleDataProvider } from '../providers/dataProvider';
 import { proofError, ProofFields, useProofInput } from './ProofFields';
+import { PasskeysSection } from './PasskeysSection';
 
 type Step = { name: 'status' } | { name: 'scan'; setup: TotpSetup } | { name: 'codes'; codes: string[] } | { name: 'turn-off' };
 
@@ -148,6 +149,8 @@ export const TwoStepDialog = ({ open, onClose, required = false }: { open: boole
               })
             : translate('account.two_step.off_intro')}
         </DialogContentText>
+        {/* A passkey added while an owner requires two-step is this account's second step: everything opens, from a fresh page. */}
+        <PasskeysSection onAdded={required ? () => window.location.reload() : undefined} />
       </Stack>
     );
   };

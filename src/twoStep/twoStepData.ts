@@ -1,5 +1,6 @@
 import type { StaffAccount } from '@contract/staff';
 import type { Proof, ReauthResponse, SecuritySettings, SignInEntry, TotpConfirmResponse, TotpSetup, TwoStepStatus } from '@contract/twoStep';
+import type { Passkey } from '@contract/passkeys';
 import type { DataModule } from '../providers/dataModule';
 import type { HttpClient } from '../providers/http';
 
@@ -15,6 +16,13 @@ export type TwoStepMethods = {
   securitySettings: () => Promise<SecuritySettings>;
   saveSecuritySettings: (settings: SecuritySettings) => Promise<SecuritySettings>;
   resetStaffTwoStep: (id: number) => Promise<StaffAccount>;
+  passkeys: () => Promise<Passkey[]>;
+  /** WebAuthn's creation options, passed as they are to @simplewebauthn/browser's startRegistration. */
+  passkeyRegistrationOptions: () => Promise<Record<string, unknown>>;
+  addPasskey: (name: string, response: unknown) => Promise<Passkey>;
+  removePasskey: (id: number) => Promise<Passkey[]>;
+  /** WebAuthn's request options for re-authentication, for startAuthentication; its answer goes to reauthenticate({ passkey }). */
+  passkeyReauthOptions: () => Promise<Record<string, unknown>>;
 };
 
 const post = (body?: unknown) => ({ method: 'POST', ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
@@ -34,6 +42,11 @@ export const twoStepData = (http: HttpClient) =>
       securitySettings: async () => (await http('/api/admin/v1/security-settings')).json as SecuritySettings,
       saveSecuritySettings: async (settings) =>
         (await http('/api/admin/v1/security-settings', { method: 'PUT', body: JSON.stringify(settings) })).json as SecuritySettings,
+      passkeys: async () => (await http('/api/auth/passkeys')).json as Passkey[],
+      passkeyRegistrationOptions: async () => (await http('/api/auth/passkeys/registration-options', post())).json as Record<string, unknown>,
+      addPasskey: async (name, response) => (await http('/api/auth/passkeys', post({ name, response }))).json as Passkey,
+      removePasskey: async (id) => (await http(`/api/auth/passkeys/${encodeURIComponent(id)}`, { method: 'DELETE' })).json as Passkey[],
+      passkeyReauthOptions: async () => (await http('/api/auth/passkeys/reauth-options', post())).json as Record<string, unknown>,
       resetStaffTwoStep: async (id) => (await http(`/api/admin/v1/staff/${encodeURIComponent(id)}/reset-two-step`, post())).json as StaffAccount,
     },
   }) satisfies DataModule<TwoStepMethods>;

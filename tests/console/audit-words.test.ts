@@ -88,10 +88,15 @@ const SAMPLES: Record<AuditAction, Change> = {
   'revenue.backfill': { before: null, after: null },
   'auth.two_step_enable': { before: null, after: { method: 'totp' } },
   'auth.two_step_disable': { before: { two_step: true }, after: { two_step: false } },
-  'auth.two_step_reset': { before: { two_step: true }, after: { two_step: false, email: 'desk@studio.test', sessions_ended: 2, via: 'cli' } },
+  'auth.two_step_reset': {
+    before: { two_step: true },
+    after: { two_step: false, email: 'desk@studio.test', sessions_ended: 2, passkeys_removed: 1, via: 'cli' },
+  },
   'auth.two_step_required': { before: { required: false }, after: { required: true } },
   'auth.reauth': { before: null, after: { method: 'password' } },
   'auth.reauth_failed': { before: null, after: { purpose: 'reauth', reason: 'wrong code', limit_reached: false } },
+  'auth.passkey_add': { before: null, after: { passkey_id: 3, name: 'Work laptop' } },
+  'auth.passkey_remove': { before: { passkey_id: 3, name: 'Work laptop' }, after: null },
 };
 
 const translate = (key: string, options?: Record<string, unknown>) => i18nProvider.translate(key, options) as string;
@@ -126,6 +131,11 @@ describe('the audit log in words', () => {
     expect(words(SAMPLES['broadcast.create'])).toContain(
       'Clients: A class or stream within the last 74 days; No class within the last 14 days; No stream within the last 14 days; Not snoozed',
     );
+  });
+
+  it('names a passkey and how many went with a reset', () => {
+    expect(words(SAMPLES['auth.passkey_add'])).toEqual(['Passkey: 3', 'Name: Work laptop']);
+    expect(words(SAMPLES['auth.two_step_reset'])).toContain('Passkeys removed: — → 1');
   });
 
   it('writes other stored objects as their parts, and dates in the console format', () => {

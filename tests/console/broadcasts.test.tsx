@@ -230,6 +230,8 @@ describe('broadcasts', { timeout: 60_000 }, () => {
     let checked = false;
     server.use(
       http.get('*/api/auth/two-step', () => HttpResponse.json({ enabled: false, enabled_at: null, recovery_codes_left: 0, required: false })),
+      // No passkeys: the dialog offers the password alone.
+      http.get('*/api/auth/passkeys', () => HttpResponse.json([])),
       http.post('*/api/auth/reauth', async ({ request }) => {
         const body = (await request.json()) as { password?: string };
         reauths.push(body);

@@ -239,6 +239,18 @@ describe('clientsData', () => {
       ['/api/client/v1/clients/3', 'c500', 'kim'],
       ['/api/client/v1/clients/3', 'c1000', 'kim'],
     ]);
+    // Each page says it is an export: a large one needs a recent re-authentication.
+    expect(paths.map((path) => query(path).export)).toEqual(['true', 'true', 'true']);
+  });
+
+  it('does not mark a list page as an export', async () => {
+    const { http, paths } = fakeHttp(() => page(clients(1, 25), { next_cursor: 'c25' }));
+    await clientsData(http).resources['clients-active']!.getList!('clients-active', {
+      pagination: { page: 1, perPage: 25 },
+      sort: { field: 'id', order: 'ASC' },
+      filter: {},
+    });
+    expect(paths.map((path) => query(path).export)).toEqual([undefined]);
   });
 
   it('pages in the browser when the server ignores the parameters (no total in the answer)', async () => {

@@ -16,6 +16,10 @@ const PUBLIC_ROUTES = new Set([
   // the second step of a sign-in with two-step on: it checks its own short-lived challenge
   'GET /login/two-step',
   'POST /login/two-step',
+  // signing in with a passkey: options with a single-use challenge, the passkey's answer, the page's WebAuthn script
+  'POST /login/passkey/options',
+  'POST /login/passkey',
+  'GET /login/passkey/webauthn.js',
   'GET /logout',
   'POST /logout',
   'GET /callback',

@@ -27,11 +27,18 @@ function authPage(options: { title: string; nonce: string; subtitle: string; con
   .error { background: #fdecea; color: #8a1c12; padding: 10px 12px; border-radius: 6px; margin: 0 0 8px; }
   a { color: #9a3412; }
   .after { margin: 16px 0 0; text-align: center; font-size: .9rem; }
+  .or { display: flex; align-items: center; gap: 12px; margin: 20px 0 0; color: #5f6677; font-size: .85rem; }
+  .or::before, .or::after { content: ""; flex: 1; border-top: 1px solid #d5d8df; }
+  button.secondary { margin-top: 12px; color: #9a3412; background: transparent; border: 1px solid #c2410c; }
+  button.secondary:hover { background: #fff7ed; }
+  [hidden] { display: none !important; }
   .notice { background: #e8f4fd; color: #0b4a6f; padding: 10px 12px; border-radius: 6px; margin: 0 0 8px; }
   @media (prefers-color-scheme: dark) {
     body { background: #121417; color: #e8eaee; } main { background: #1d2026; }
     .sub { color: #a3a9b6; } input { background: #121417; color: inherit; border-color: #3a3f4a; }
     input:focus, button:focus-visible { outline-color: #fb923c; } a { color: #fdba74; }
+    button.secondary { color: #fdba74; border-color: #fb923c; } button.secondary:hover { background: #2a2118; }
+    .or { color: #a3a9b6; } .or::before, .or::after { border-color: #3a3f4a; }
   }
 </style>
 </head>
@@ -64,8 +71,64 @@ export function loginPage(options: { action: string; nonce: string; email?: stri
     <label for="password">Password</label>
     <input id="password" name="password" type="password" autocomplete="current-password" required ${options.email ? 'autofocus' : ''}>
     <button type="submit">Sign in</button>
-  </form>`,
+  </form>
+  ${passkeySignIn(options)}`,
   });
+}
+
+/**
+ * 'Use a passkey' (worded so that the password form keeps the only 'Sign in' button), for browsers that have WebAuthn: the page asks the server for options,
+ * the browser for the passkey (@simplewebauthn/browser, served next to this page), and posts its
+ * answer; the server sets the session and says where to go. Without script the password form stays.
+ */
+function passkeySignIn(options: { action: string; nonce: string; next?: string | null }): string {
+  const base = `${options.action}/passkey`;
+  const config = JSON.stringify({ options: `${base}/options`, verify: base, next: options.next ?? undefined }).replace(/</g, '\\u003c');
+  return `<div id="passkey" hidden>
+    <p class="or">or</p>
+    <p class="error" id="passkey-error" role="alert" hidden></p>
+    <button type="button" class="secondary" id="passkey-button">Use a passkey</button>
+  </div>
+  <script src="${escapeHtml(base)}/webauthn.js" nonce="${options.nonce}"></script>
+  <script nonce="${options.nonce}">
+  (() => {
+    const config = ${config};
+    const browser = window.SimpleWebAuthnBrowser;
+    // A passkey is bound to a host name: none is offered on an IP address (an RP ID cannot be one).
+    const onAddress = /^[0-9.]+$/.test(location.hostname) || location.hostname.includes(':');
+    if (!browser || !browser.browserSupportsWebAuthn() || onAddress) return;
+    const box = document.getElementById('passkey');
+    const button = document.getElementById('passkey-button');
+    const error = document.getElementById('passkey-error');
+    const show = (message) => { error.textContent = message; error.hidden = false; button.disabled = false; };
+    box.hidden = false;
+    button.addEventListener('click', async () => {
+      button.disabled = true;
+      error.hidden = true;
+      try {
+        const asked = await fetch(config.options, { method: 'POST', headers: { accept: 'application/json' } });
+        const optionsJSON = await asked.json();
+        if (!asked.ok) return show(optionsJSON.message || 'Passkey sign-in is not available right now. Try again.');
+        let response;
+        try {
+          response = await browser.startAuthentication({ optionsJSON });
+        } catch (refused) {
+          return show('No passkey was used. Try again, or sign in with your password.');
+        }
+        const sent = await fetch(config.verify, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'application/json' },
+          body: JSON.stringify({ response, next: config.next }),
+        });
+        const answer = await sent.json();
+        if (!sent.ok) return show(answer.message || 'That passkey did not sign you in. Try again.');
+        window.location.assign(answer.redirect);
+      } catch (failed) {
+        show('The server could not be reached. Check your connection and try again.');
+      }
+    });
+  })();
+  </script>`;
 }
 
 /**

@@ -7,13 +7,14 @@ import type { StaffUser } from './staff';
 import type { createLoginThrottle } from './throttle';
 import { accountKey, addressKey, retryAfterSeconds, throttledMessage } from './throttleRules';
 import { checkSecondStep, CODE_FIELD_ERROR, type SecondStep } from './twoStep';
+import { checkAssertion, createPasskeyChallenges, PasskeyRefusal, relyingParty } from './passkeys';
 
 /**
  * Re-authentication ("sudo mode"). A route opts in with `config: { permission, reauth: true }`:
  * the guard then answers 403 { message, reauth_required: true } unless the session's staff member
  * proved who they are (sign-in, POST /api/auth/reauth) within REAUTH_MINUTES.
  */
-export const REAUTH_REQUIRED = 'Confirm it is you: enter your password or a code from your authenticator app again, then repeat the action.';
+export const REAUTH_REQUIRED = 'Confirm it is you: enter your password or a code from your authenticator app again, or use a passkey, then repeat the action.';
 
 export const reauthValidUntil = (verifiedAt: Date, minutes: number) => new Date(verifiedAt.getTime() + minutes * 60_000);
 
@@ -66,7 +67,23 @@ export async function proveIdentity(
   const at = app.clock.now();
   let failure: { path: string; message: string; reason: string } | null = null;
   let proof: Proof = 'password';
-  if (body.password !== undefined) {
+  if (body.passkey !== undefined) {
+    try {
+      await checkAssertion(
+        app,
+        createPasskeyChallenges(app.db, () => app.clock.now()),
+        relyingParty(app, request),
+        body.passkey,
+        'reauth',
+        staff.id,
+      );
+      proof = 'passkey';
+    } catch (error) {
+      if (!(error instanceof PasskeyRefusal)) throw error;
+      // 400, never 401: the session is fine, only this proof was refused.
+      failure = { path: 'body.passkey', message: error.message, reason: error.reason };
+    }
+  } else if (body.password !== undefined) {
     if (!staff.password_hash) throw new HttpError(400, 'Your account signs in through your identity provider and has no password here: use a code.');
     if (!(await verifyPassword(body.password, staff.password_hash)))
       failure = { path: 'body.password', message: 'is not your password', reason: 'wrong password' };

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, lt, ne, or } from 'drizzle-orm';
+import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { sessions, staffUsers } from '../db/schema';
 import type { StaffUser } from './staff';
@@ -56,8 +56,11 @@ export interface SessionStore {
   forgetUser(staffUserId: number): void;
   /** `verifiedAt`: when the staff member last proved who they are in this session (sign-in, re-authentication). */
   resolve(token: string | undefined): Promise<ResolvedSession | null>;
-  /** Re-authenticated now: counts for REAUTH_MINUTES. */
-  markVerified(storedId: string, at: Date): Promise<void>;
+  /**
+   * Re-authenticated now: counts for REAUTH_MINUTES. `secondStep`: the proof was a second factor
+   * (a passkey just added), which a sign-in without one now has (the owner's rule).
+   */
+  markVerified(storedId: string, at: Date, secondStep?: string): Promise<void>;
   /** The session's last check as stored (another instance may have re-authenticated it). */
   verifiedAt(storedId: string): Promise<Date | null>;
   destroy(token: string | undefined): Promise<void>;
@@ -179,10 +182,16 @@ export function createSessionStore(db: Db, now: () => Date): SessionStore {
       return session;
     },
 
-    async markVerified(storedId, at) {
-      await db.update(sessions).set({ verified_at: at }).where(eq(sessions.id, storedId));
+    async markVerified(storedId, at, secondStep) {
+      await db
+        .update(sessions)
+        .set({ verified_at: at, ...(secondStep ? { second_step: sql`coalesce(${sessions.second_step}, ${secondStep})` } : {}) })
+        .where(eq(sessions.id, storedId));
       const cached = resolved.get(storedId);
-      if (cached) cached.verifiedAt = at;
+      if (cached) {
+        cached.verifiedAt = at;
+        cached.secondStep ??= secondStep ?? null;
+      }
     },
 
     async verifiedAt(storedId) {

@@ -12,8 +12,11 @@ interface Browser {
 
 /** How a sign-in was made: the first step, and the second one when there was one. */
 export interface SignInMethod {
-  first: 'password' | 'oidc';
-  second?: 'totp' | 'recovery_code' | 'idp';
+  first: 'password' | 'oidc' | 'passkey';
+  /** A passkey sign-in is its own second step: the device, unlocked by its owner. */
+  second?: 'totp' | 'recovery_code' | 'idp' | 'passkey';
+  /** The passkey used, by name, for the audit log. */
+  passkey?: { id: number; name: string };
 }
 
 /** A new session for the staff member, audited with how they signed in; its token for the cookie. */
@@ -25,7 +28,12 @@ export async function signIn(app: App, user: StaffUser, method: SignInMethod, br
       action: 'auth.sign_in',
       target_type: 'staff_user',
       target_id: user.id,
-      after: { method: method.first, ...(method.second ? { second_step: method.second } : {}), user_agent: browser.userAgent?.slice(0, 200) ?? null },
+      after: {
+        method: method.first,
+        ...(method.second ? { second_step: method.second } : {}),
+        ...(method.passkey ? { passkey_id: method.passkey.id, passkey: method.passkey.name } : {}),
+        user_agent: browser.userAgent?.slice(0, 200) ?? null,
+      },
       ip: browser.ip,
       at: app.clock.now(),
     });
@@ -58,7 +66,7 @@ export async function recordFailedSignIn(
     limitReached?: string | null;
     ip: string;
     userAgent?: string | undefined;
-    step?: 'password' | 'code' | 'oidc';
+    step?: 'password' | 'code' | 'oidc' | 'passkey';
   },
 ): Promise<void> {
   await recordAudit(app.database, {

@@ -6,9 +6,10 @@ import { recordAudit, type Actor } from '../audit/record';
 import { HttpError, notFound } from '../lib/errors';
 import { hashRecoveryCode, newRecoveryCodes, readCode, TOTP_DRIFT_STEPS, TOTP_ISSUER, TOTP_PERIOD_SECONDS } from './twoStepRules';
 import type { StaffUser } from './staff';
+import { removeAllPasskeys } from './passkeys';
 
 /** How a second step was made, as the audit log and the sign-in history name it. */
-export type SecondStep = 'totp' | 'recovery_code';
+export type SecondStep = 'totp' | 'recovery_code' | 'passkey';
 export type CodeCheck =
   { ok: true; method: SecondStep; recoveryCodesLeft?: number } | { ok: false; reason: 'wrong code' | 'code already used' | 'malformed code' };
 
@@ -133,8 +134,15 @@ export async function resetTwoStep(database: Database, targetId: number, actor: 
     const [user] = await tx.db.select().from(staffUsers).where(eq(staffUsers.id, targetId)).for('update');
     if (!user) throw notFound(`No staff account with id ${targetId}.`);
     const ended = await tx.db.delete(sessions).where(eq(sessions.staff_user_id, targetId)).returning({ id: sessions.id });
+    // A lost phone may hold the account's passkeys too: they go with the authenticator.
+    const passkeysRemoved = await removeAllPasskeys(tx.db, targetId);
     const { via, ...who } = actor;
-    await removeTwoStep(tx, targetId, who, 'auth.two_step_reset', { email: user.email, sessions_ended: ended.length, ...(via ? { via } : {}) });
+    await removeTwoStep(tx, targetId, who, 'auth.two_step_reset', {
+      email: user.email,
+      sessions_ended: ended.length,
+      ...(passkeysRemoved ? { passkeys_removed: passkeysRemoved } : {}),
+      ...(via ? { via } : {}),
+    });
     return { user: { ...user, two_step_at: null }, endedSessions: ended.length };
   });
 }

@@ -4,6 +4,7 @@ import { findStaffByEmail, listStaffUsers } from '../auth/staff';
 import { changeStaff, createStaff, removeStaff, resetStaffPassword, viewStaff, type StaffActor } from '../auth/staffAdmin';
 import { HttpError } from '../lib/errors';
 import { resetTwoStep } from '../auth/twoStep';
+import { hasPasskey } from '../auth/passkeys';
 import { cliArgs, cliConfig, cliDatabase } from './common';
 
 const usage = `Usage:
@@ -92,7 +93,7 @@ try {
     console.log(`${user.email} is ${command === 'disable' ? `disabled (${endedSessions} session(s) ended)` : 'active'}`);
   } else if (command === 'reset-two-step') {
     const user = await existing(email!);
-    if (!user.two_step_at) throw new Refusal(`${user.email} has no two-step sign-in to reset.`);
+    if (!user.two_step_at && !(await hasPasskey(database.db, user.id))) throw new Refusal(`${user.email} has no two-step sign-in to reset.`);
     const { endedSessions } = await resetTwoStep(database, user.id, { staff: null, ip: null, at: new Date(), via: 'npm run staff' });
     console.log(`${user.email}: two-step sign-in is off (${endedSessions} session(s) ended)`);
   } else {

@@ -15,6 +15,8 @@ import {
 import { errorResponses } from '@contract/common';
 import { clientById } from '../clients/details';
 import { listPage, unpagedList, wantsPage } from '../clients/lists';
+import { REAUTH_REQUIRED, recentlyVerified } from '../auth/reauth';
+import { EXPORT_WITHOUT_REAUTH_MAX } from '@contract/clientRules';
 import clientDetailsRoutes from './clientDetails';
 import accessLevelRoutes from './accessLevels';
 import clientActionRoutes from './clientActions';
@@ -50,7 +52,14 @@ const clientRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const listId = Number(request.params.listId) as ClientListId;
       const now = app.clock.now();
-      if (wantsPage(request.query)) return listPage(app.database, listId, request.query, now, signer);
+      if (wantsPage(request.query)) {
+        const page = await listPage(app.database, listId, request.query, now, signer);
+        // A large export is a copy of many members' data leaving the console: a second look first, like bulk actions.
+        if (request.query.export && page.total > EXPORT_WITHOUT_REAUTH_MAX && !(await recentlyVerified(app, request, null))) {
+          return reply.status(403).send({ message: REAUTH_REQUIRED, reauth_required: true });
+        }
+        return page;
+      }
       const { clients, truncated } = await unpagedList(app.database, listId, now);
       reply.header('x-clients-truncated', String(truncated));
       return { clients };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import authRoutes from './auth';
 import twoStepRoutes from './twoStep';
+import passkeyRoutes from './passkeys';
 import healthRoutes from './health';
 import clientRoutes from './clients';
 import statsRoutes from './stats';
@@ -29,6 +30,7 @@ import clientContactRoutes from './clientContacts';
 export const routePlugins: FastifyPluginAsync[] = [
   authRoutes,
   twoStepRoutes,
+  passkeyRoutes,
   healthRoutes,
   clientRoutes,
   messagingRoutes,

@@ -21,6 +21,7 @@ import { countCheck } from '../auth/reauth';
 import { HttpError } from '../lib/errors';
 import { SecuritySettings } from '@contract/twoStep';
 import { resetTwoStep } from '../auth/twoStep';
+import { hasPasskey } from '../auth/passkeys';
 import { isTwoStepRequired, setTwoStepRequired } from '../auth/twoStepRule';
 
 const ADMIN = '/api/admin/v1';
@@ -158,8 +159,11 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // As Stripe does: the owner turning the rule on has two-step already, so it locks nobody out by surprise.
-      if (request.body.require_two_step && !request.staff?.two_step_at) {
-        throw new HttpError(409, 'Turn on two-step sign-in for your own account first (user menu, Two-step sign-in), then require it for everyone.');
+      if (request.body.require_two_step && !request.staff?.two_step_at && !(request.staff && (await hasPasskey(app.db, request.staff.id)))) {
+        throw new HttpError(
+          409,
+          'Turn on two-step sign-in (an authenticator app or a passkey) for your own account first (user menu, Two-step sign-in), then require it for everyone.',
+        );
       }
       await app.database.transaction((tx) => setTwoStepRequired(app, tx, request.body.require_two_step, auditActor(request)));
       return { require_two_step: request.body.require_two_step };
