@@ -14,6 +14,7 @@ import { ClientsTable } from './ClientsTable';
 import { LeaveEndOnNewQuery, ListEndProvider, useListEndState } from './listEnd';
 import { LoadError } from './LoadError';
 import { OutcomeFilterNote } from './OutcomeFilterNote';
+import { RevenueFilterChip } from './RevenueFilterChip';
 import { BulkScope } from './bulk/bulkScope';
 import { LIST_RULES } from '@contract/clientFilterRules';
 import { SaveAsSegmentButton } from '../segments/SaveAsSegmentButton';
@@ -73,6 +74,7 @@ const ClientListPage = ({ listId, segment, headerActions }: { listId: ClientList
           >
             <LeaveEndOnNewQuery />
             <OutcomeFilterNote />
+            <RevenueFilterChip rules={{ ...LIST_RULES[list.id], ...segment?.filter }} />
             <ClientsTable />
           </List>
         </ListEndProvider>
