@@ -190,7 +190,7 @@ describe.each(testDatabases())('Revenue figures of generated histories on $name'
 
   beforeEach(async () => {
     await h.database.execScript(
-      'DELETE FROM revenue_changes; DELETE FROM revenue_days; DELETE FROM revenue_periods; DELETE FROM revenue_clients; DELETE FROM revenue_client_months; DELETE FROM revenue_cohort_cells; DELETE FROM client_active_months; DELETE FROM revenue_backfill; DELETE FROM video_views;',
+      'DELETE FROM revenue_changes; DELETE FROM revenue_days; DELETE FROM revenue_months; DELETE FROM revenue_periods; DELETE FROM revenue_clients; DELETE FROM revenue_client_months; DELETE FROM revenue_cohort_cells; DELETE FROM client_active_months; DELETE FROM revenue_backfill; DELETE FROM video_views;',
     );
     cookie = await signIn(h.app);
   });

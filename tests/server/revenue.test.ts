@@ -53,7 +53,7 @@ describe.each(testDatabases())('Revenue figures on $name', ({ open }) => {
 
   beforeEach(async () => {
     await h.database.execScript(
-      'DELETE FROM revenue_changes; DELETE FROM revenue_days; DELETE FROM revenue_periods; DELETE FROM revenue_clients; DELETE FROM revenue_client_months; DELETE FROM revenue_cohort_cells; DELETE FROM client_active_months; DELETE FROM revenue_backfill; DELETE FROM video_views;',
+      'DELETE FROM revenue_changes; DELETE FROM revenue_days; DELETE FROM revenue_months; DELETE FROM revenue_periods; DELETE FROM revenue_clients; DELETE FROM revenue_client_months; DELETE FROM revenue_cohort_cells; DELETE FROM client_active_months; DELETE FROM revenue_backfill; DELETE FROM video_views;',
     );
     cookie = await signIn(h.app);
     ids = {};
@@ -223,7 +223,7 @@ describe.each(testDatabases())('Revenue figures on $name', ({ open }) => {
     expect(summary.mrr.usd).toBe(91.67);
 
     await h.database.execScript(
-      'DELETE FROM revenue_changes; DELETE FROM revenue_days; DELETE FROM revenue_periods; DELETE FROM revenue_client_months; DELETE FROM revenue_cohort_cells;',
+      'DELETE FROM revenue_changes; DELETE FROM revenue_days; DELETE FROM revenue_months; DELETE FROM revenue_periods; DELETE FROM revenue_client_months; DELETE FROM revenue_cohort_cells;',
     );
     expect((await json('/api/admin/v1/revenue/summary')).mrr.usd).toBe(0);
     const started = await h.app.inject({ method: 'POST', url: '/api/admin/v1/revenue/backfill', headers: { cookie } });
@@ -238,7 +238,7 @@ describe.each(testDatabases())('Revenue figures on $name', ({ open }) => {
 
     // A run stopped after its first batch of 5 (a deploy) resumes at the client it reached.
     await h.database.execScript(
-      'DELETE FROM revenue_changes; DELETE FROM revenue_days; DELETE FROM revenue_periods; DELETE FROM revenue_client_months; DELETE FROM revenue_cohort_cells;',
+      'DELETE FROM revenue_changes; DELETE FROM revenue_days; DELETE FROM revenue_months; DELETE FROM revenue_periods; DELETE FROM revenue_client_months; DELETE FROM revenue_cohort_cells;',
     );
     const stop = new AbortController();
     const job = { id: 9001, signal: stop.signal, heartbeat: async () => stop.abort() };

@@ -48,18 +48,32 @@ async function readBuckets(database: Database, interval: Interval, from: string,
   const kinds = [...read.kinds];
   // One row whatever the range: a period per day over years is thousands of (period, kind) sums,
   // and one JSON value crosses from the database far faster than as many rows.
+  // Whole months before the month of the range's start (or of today) come from the month rows, the
+  // rest from the day rows; a month chart's whole months too. A month row also holds the changes
+  // known ahead (expiries later this month), so the running month is always read by day.
   const inRange =
     interval === 'day'
       ? `SELECT to_char(day, 'YYYY-MM-DD'), kind, reason, n, amount FROM revenue_days WHERE day >= $1::date AND day < $2::date AND kind = ANY($3::text[])`
-      : `SELECT to_char(date_trunc($5, day::timestamp), 'YYYY-MM-DD'), kind, reason, sum(n), sum(amount)
-         FROM revenue_days WHERE day >= $1::date AND day < $2::date AND kind = ANY($3::text[]) GROUP BY 1, 2, 3`;
+      : interval === 'week'
+        ? `SELECT to_char(date_trunc('week', day::timestamp), 'YYYY-MM-DD'), kind, reason, sum(n), sum(amount)
+           FROM revenue_days WHERE day >= $1::date AND day < $2::date AND kind = ANY($3::text[]) GROUP BY 1, 2, 3`
+        : `SELECT to_char(month, 'YYYY-MM-DD'), kind, reason, n, amount
+           FROM revenue_months WHERE month >= $1::date AND month < date_trunc('month', $2::date::timestamp)::date AND kind = ANY($3::text[])
+           UNION ALL
+           SELECT to_char(date_trunc('month', day::timestamp), 'YYYY-MM-DD'), kind, reason, sum(n), sum(amount)
+           FROM revenue_days WHERE day >= greatest($1::date, date_trunc('month', $2::date::timestamp)::date) AND day < $2::date AND kind = ANY($3::text[])
+           GROUP BY 1, 2, 3`;
   const [{ sums }] = (await database.query<{ sums: unknown }>(
-    `SELECT coalesce(json_agg(json_build_array(period, kind, reason, n, amount)), '[]') AS sums FROM (
-       SELECT NULL AS period, kind, reason, sum(n) AS n, sum(amount) AS amount FROM revenue_days
-       WHERE $4::boolean AND day < least($1::date, $2::date) AND kind = ANY($3::text[]) GROUP BY kind, reason
+    `WITH bound AS (SELECT least($1::date, $2::date) AS b, date_trunc('month', least($1::date, $2::date)::timestamp)::date AS m)
+     SELECT coalesce(json_agg(json_build_array(period, kind, reason, n, amount)), '[]') AS sums FROM (
+       SELECT NULL AS period, kind, reason, sum(n) AS n, sum(amount) AS amount FROM (
+         SELECT kind, reason, n, amount FROM revenue_months, bound WHERE $4::boolean AND month < bound.m AND kind = ANY($3::text[])
+         UNION ALL
+         SELECT kind, reason, n, amount FROM revenue_days, bound WHERE $4::boolean AND day >= bound.m AND day < bound.b AND kind = ANY($3::text[])
+       ) earlier GROUP BY kind, reason
        UNION ALL ${inRange}
      ) t`,
-    interval === 'day' ? [first, end, kinds, read.before] : [first, end, kinds, read.before, interval],
+    [first, end, kinds, read.before],
   )) as [{ sums: unknown }];
   const rows = (typeof sums === 'string' ? JSON.parse(sums) : sums) as [string | null, string, string, number, number][];
   const before: Bucket = new Map();
