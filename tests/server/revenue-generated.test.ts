@@ -251,6 +251,16 @@ describe.each(testDatabases())('Revenue figures of generated histories on $name'
         days.map((d) => expected.revenue(d, d + DAY)),
       );
 
+      // Weeks (ISO, from Monday): the last 20, the running one included.
+      const monday = today - ((new Date(today).getUTCDay() + 6) % 7) * DAY;
+      const weeks = Array.from({ length: 20 }, (_, i) => monday - (19 - i) * 7 * DAY);
+      expect((await json(`/api/admin/v1/revenue/mrr-movement?interval=week&from=${iso(weeks[0]!)}&to=${iso(today)}`)).periods).toEqual(
+        weeks.map((w) => expected.movement(w, w + 7 * DAY)),
+      );
+      expect((await json(`/api/admin/v1/revenue/churn?interval=week&from=${iso(weeks[0]!)}&to=${iso(today)}`)).periods).toEqual(
+        weeks.map((w) => expected.churn(w, w + 7 * DAY)),
+      );
+
       const cohortRange = 'from=2025-01-01&to=2026-11-01';
       const cohortFrom = Date.parse('2025-01-01T00:00:00Z');
       expect((await json(`/api/admin/v1/revenue/cohorts?kind=paying&interval=month&${cohortRange}`)).cohorts).toEqual(
