@@ -71,6 +71,16 @@ describe('Revenue rules', () => {
       ]);
     });
 
+    it('does not bring a period back when the product change that replaced it is refunded', () => {
+      const yearly = period('1', '2026-10-19T12:00:00Z', '2026-11-19T12:00:00Z', { price: 24.99 });
+      const changed = period('2', '2026-11-02T12:00:00Z', '2026-12-02T12:00:00Z', { price: 14.99 });
+      const refund = event('CANCELLATION', '2026-11-14T12:00:00Z', { ...changed, price: -14.99, cancel_reason: 'CUSTOMER_SUPPORT' });
+      expect(ends([event('INITIAL_PURCHASE', '2026-10-19T12:00:00Z', yearly), event('PRODUCT_CHANGE', '2026-11-02T12:00:00Z', changed), refund])).toEqual([
+        { tx: '1', end: '2026-11-02T12:00:00.000Z', refunded: false },
+        { tx: '2', end: '2026-12-02T12:00:00.000Z', refunded: true },
+      ]);
+    });
+
     it('ends the grace at the recovery, even when the recovered period is refunded later', () => {
       const recovered = period('2', '2026-10-20T12:00:00Z', '2026-11-20T12:00:00Z');
       const refund = event('CANCELLATION', '2026-10-22T12:00:00Z', { ...recovered, price: -10, cancel_reason: 'CUSTOMER_SUPPORT' });

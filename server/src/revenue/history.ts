@@ -228,6 +228,9 @@ export function buildHistory(events: readonly RevenueEvent[]): History {
       const after = list[index + 1];
       const grace = draft.graceEnd === null ? -Infinity : after ? Math.min(draft.graceEnd, Math.max(after.start!, draft.end)) : draft.graceEnd;
       let end = Math.max(draft.end, grace);
+      // An upgrade or downgrade replaced this period when the next one began, even if that one was
+      // refunded later: the old period does not come back.
+      if (after && after.start! < end) end = Math.max(after.start!, draft.start!);
       if (draft.refundedAt === null) {
         const next = live[live.indexOf(draft) + 1];
         if (next && (next.start! < end || next.start! - end <= RENEWAL_GAP_MS)) end = next.start!;
