@@ -12,6 +12,7 @@ import { ClientsTable } from './ClientsTable';
 import { LeaveEndOnNewQuery, ListEndProvider, useListEndState } from './listEnd';
 import { LoadError } from '../common/LoadError';
 import { OutcomeFilterNote } from './OutcomeFilterNote';
+import { RevenueFilterChip } from './RevenueFilterChip';
 import { BulkScope } from './bulk/bulkScope';
 import { LIST_RULES } from '@contract/clientFilterRules';
 
@@ -128,6 +129,7 @@ const ClientListPage = ({ listId, segment, headerActions }: { listId: ClientList
             <ClientListView listId={list.id} isSmall={isSmall} saveFrom={segment ? undefined : list.id}>
               <LeaveEndOnNewQuery />
               <OutcomeFilterNote />
+              <RevenueFilterChip rules={{ ...LIST_RULES[list.id], ...segment?.filter }} />
               <ClientsTable />
             </ClientListView>
           </ListBase>

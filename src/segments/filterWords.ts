@@ -1,4 +1,5 @@
 import type { ClientFilter } from '@contract/clientFilterRules';
+import { revenueFilterWords } from '../clients/revenueFilterWords';
 
 type Translate = (key: string, options?: Record<string, unknown>) => string;
 
@@ -37,6 +38,12 @@ export function describeClientFilter(filter: Record<string, unknown>, translate:
   const entries = Object.entries(filter as ClientFilter & Record<string, unknown>).sort(([a], [b]) => rank(a) - rank(b));
   const parts = entries.flatMap(([key, value]): string[] => {
     if (value === undefined || value === null) return [];
+    // A Revenue figure is one condition in three keys: said once, by its figure.
+    if (key === 'revenue_from' || key === 'revenue_to') return [];
+    if (key === 'revenue_figure') {
+      const words = revenueFilterWords(filter, translate);
+      if (words) return [words];
+    }
     if ((DAY_KEYS as readonly string[]).includes(key) && typeof value === 'number') return [t(key, { smart_count: value })];
     if ((YES_NO_KEYS as readonly string[]).includes(key) && typeof value === 'boolean') return [t(`${key}_${value ? 'yes' : 'no'}`)];
     if (key === 'q') return [t('q', { value: String(value) })];

@@ -5,7 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNotify, useTranslate } from 'react-admin';
 import { browserSupportsWebAuthn, startRegistration, type PublicKeyCredentialCreationOptionsJSON } from '@simplewebauthn/browser';
 import { PASSKEY_NAME_MAX } from '@contract/passkeys';
-import { dateTime } from '../clients/format';
+import { dateTime } from '../common/format';
 import { useConsoleDataProvider } from '../providers/dataProvider';
 import { proofError } from './ProofFields';
 

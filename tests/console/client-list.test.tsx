@@ -82,6 +82,23 @@ describe('client lists', { timeout: 60_000 }, () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
+  it('opened from a Revenue figure, says which in words, and the chip removes it; the clients can be broadcast to', async () => {
+    const calls = listServer(() => page(CLIENTS));
+    const filter = { revenue_figure: 'churned', revenue_from: '2026-10-01', revenue_to: '2026-11-01' };
+    const { user } = renderApp(`/clients/all?filter=${encodeURIComponent(JSON.stringify(filter))}`);
+    const chip = await screen.findByRole('button', { name: /Revenue figure: Churned in October 2026/ });
+    expect(chip).toHaveTextContent('Churned in October 2026');
+    expect(calls.at(-1)!.search.get('revenue_figure')).toBe('churned');
+    expect(calls.at(-1)!.search.get('revenue_from')).toBe('2026-10-01');
+    expect(screen.getByRole('button', { name: 'Broadcast' })).toBeEnabled();
+
+    await user.click(within(chip).getByTitle('Remove the filter “Churned in October 2026”'));
+    await waitFor(() => expect(calls.at(-1)!.search.get('revenue_figure')).toBeNull());
+    expect(calls.at(-1)!.search.get('revenue_from')).toBeNull();
+    expect(screen.queryByText('Churned in October 2026')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Broadcast' })).toBeNull();
+  });
+
   it('opens the client when a row is clicked', async () => {
     listServer(() => page(CLIENTS));
     server.use(http.get('*/api/client/v1/client-details/:id', () => HttpResponse.json({ client: [CLIENTS[1]] })));

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Passkey } from '@contract/passkeys';
-import { dateTime } from '../../src/clients/format';
+import { dateTime } from '../../src/common/format';
 import { dashboardCalls, server, signedIn } from '../support/msw';
 import { renderApp } from './helpers/renderApp';
 

@@ -93,6 +93,15 @@ describe('segments and the at-risk list', { timeout: 60_000 }, () => {
     expect(window.location.pathname).toBe('/segments/8');
   });
 
+  it("saves the clients behind a Revenue figure, opened from that list's 'Save as segment', with the figure in its filter", async () => {
+    const calls = segmentServer();
+    const figure = { revenue_figure: 'churned', revenue_from: '2026-10-01', revenue_to: '2026-11-01' };
+    const { user } = renderApp(`/segments/new?source=${encodeURIComponent(JSON.stringify({ filter: figure }))}`);
+    await user.type(await screen.findByRole('textbox', { name: 'Name' }), 'Churned in October');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(calls.created).toEqual([{ name: 'Churned in October', filter: figure }]));
+  });
+
   it('shows the at-risk clients with their last contact, and pushes to one with a tap', async () => {
     segmentServer();
     const atRisk: AtRiskPage = {

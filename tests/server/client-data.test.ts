@@ -205,11 +205,20 @@ describe.each(testDatabases())('a client’s data rights on $name', ({ open }) =
         `SELECT kind, to_char(day, 'YYYY-MM-DD') AS day, n, amount::text AS amount FROM revenue_changes WHERE client_id = $1 ORDER BY kind, day, amount`,
         [clientId],
       );
+    const periods = () =>
+      database.query<{ subscription: string; transaction: string; kind: string; start_at: string; mrr_usd: string }>(
+        `SELECT subscription, transaction, kind, start_at::text AS start_at, mrr_usd::text AS mrr_usd FROM revenue_periods WHERE client_id = $1 ORDER BY start_at`,
+        [clientId],
+      );
     const before = await figures();
     expect(before).toContainEqual({ kind: 'gross', day: '2026-11-17', n: 1, amount: '4.99' });
+    const periodsBefore = await periods();
+    expect(periodsBefore).toContainEqual(expect.objectContaining({ subscription: '123456789012345', transaction: '123456789012345', kind: 'paid' }));
     expect((await erase(clientId, { reason: 'Art. 17 request', confirm_email: PERSON.email_address })).statusCode).toBe(200);
     await refreshRevenue(database, [clientId]);
     expect(await figures()).toEqual(before);
+    // The periods keep their amounts and times, without the store's transaction ids.
+    expect(await periods()).toEqual(periodsBefore.map((p) => ({ ...p, subscription: '(erased)', transaction: '(erased)' })));
   });
 
   it('a Mindbody import of the same person does not bring the erased fields back', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { nextPeriod, periodStart, periodStarts, periodsBack } from '@contract/revenueRules';
-import { monthlyPrice, DAY_MS } from '../../server/src/revenue/history';
+import { buildHistory, monthlyPrice, readRevenueEvent, DAY_MS } from '../../server/src/revenue/history';
 import { monthsBetween } from '../../server/src/revenue/changes';
 
 describe('Revenue rules', () => {
@@ -31,5 +31,63 @@ describe('Revenue rules', () => {
     const at = (s: string) => Date.parse(s);
     expect(monthsBetween(at('2026-08-20T12:00:00Z'), at('2026-10-20T12:00:00Z'), Infinity)).toEqual(['2026-08-01', '2026-09-01', '2026-10-01']);
     expect(monthsBetween(at('2026-08-20T12:00:00Z'), at('2026-09-01T00:00:00Z'), Infinity)).toEqual(['2026-08-01']);
+  });
+
+  describe('a billing issue', () => {
+    const at = (s: string) => Date.parse(s);
+    const event = (type: string, when: string, fields: Record<string, unknown>) =>
+      readRevenueEvent({
+        id: `${type}-${when}`,
+        type,
+        event_timestamp_ms: at(when),
+        environment: 'PRODUCTION',
+        product_id: 'monthly',
+        period_type: 'NORMAL',
+        ...fields,
+      });
+    const period = (tx: string, from: string, to: string, extra: Record<string, unknown> = {}) => ({
+      transaction_id: tx,
+      original_transaction_id: '1',
+      purchased_at_ms: at(from),
+      expiration_at_ms: at(to),
+      price: 10,
+      ...extra,
+    });
+    const first = period('1', '2026-09-15T12:00:00Z', '2026-10-15T12:00:00Z');
+    const issue = event('BILLING_ISSUE', '2026-10-15T12:00:00Z', { ...first, grace_period_expiration_at_ms: at('2026-10-31T12:00:00Z') });
+    const ends = (events: ReturnType<typeof readRevenueEvent>[]) =>
+      buildHistory(events).periods.map((p) => ({ tx: p.transaction, end: new Date(p.end).toISOString(), refunded: p.refunded }));
+
+    it('keeps its grace period counted when the expiration states the original expiry', () => {
+      // RevenueCat's EXPIRATION at the grace's end carries the period's own expiration_at_ms.
+      const expired = event('EXPIRATION', '2026-10-31T12:00:00Z', { ...first, expiration_reason: 'BILLING_ERROR' });
+      expect(ends([event('INITIAL_PURCHASE', '2026-09-15T12:00:00Z', first), issue, expired])).toEqual([
+        { tx: '1', end: '2026-10-31T12:00:00.000Z', refunded: false },
+      ]);
+      // An expiration before the grace's end stops it there.
+      const early = event('EXPIRATION', '2026-10-20T12:00:00Z', { ...first, expiration_reason: 'BILLING_ERROR' });
+      expect(ends([event('INITIAL_PURCHASE', '2026-09-15T12:00:00Z', first), issue, early])).toEqual([
+        { tx: '1', end: '2026-10-20T12:00:00.000Z', refunded: false },
+      ]);
+    });
+
+    it('does not bring a period back when the product change that replaced it is refunded', () => {
+      const yearly = period('1', '2026-10-19T12:00:00Z', '2026-11-19T12:00:00Z', { price: 24.99 });
+      const changed = period('2', '2026-11-02T12:00:00Z', '2026-12-02T12:00:00Z', { price: 14.99 });
+      const refund = event('CANCELLATION', '2026-11-14T12:00:00Z', { ...changed, price: -14.99, cancel_reason: 'CUSTOMER_SUPPORT' });
+      expect(ends([event('INITIAL_PURCHASE', '2026-10-19T12:00:00Z', yearly), event('PRODUCT_CHANGE', '2026-11-02T12:00:00Z', changed), refund])).toEqual([
+        { tx: '1', end: '2026-11-02T12:00:00.000Z', refunded: false },
+        { tx: '2', end: '2026-12-02T12:00:00.000Z', refunded: true },
+      ]);
+    });
+
+    it('ends the grace at the recovery, even when the recovered period is refunded later', () => {
+      const recovered = period('2', '2026-10-20T12:00:00Z', '2026-11-20T12:00:00Z');
+      const refund = event('CANCELLATION', '2026-10-22T12:00:00Z', { ...recovered, price: -10, cancel_reason: 'CUSTOMER_SUPPORT' });
+      expect(ends([event('INITIAL_PURCHASE', '2026-09-15T12:00:00Z', first), issue, event('RENEWAL', '2026-10-20T12:00:00Z', recovered), refund])).toEqual([
+        { tx: '1', end: '2026-10-20T12:00:00.000Z', refunded: false },
+        { tx: '2', end: '2026-11-20T12:00:00.000Z', refunded: true },
+      ]);
+    });
   });
 });

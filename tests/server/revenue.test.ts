@@ -10,6 +10,7 @@ import {
   CANCELLATION_REFUND_SAMPLE,
   EXPIRATION_SAMPLE,
   INITIAL_PURCHASE_SAMPLE,
+  RENEWAL_SAMPLE,
   TEMPORARY_ENTITLEMENT_GRANT_SAMPLE,
 } from '../support/revenuecatSamples';
 
@@ -52,7 +53,7 @@ describe.each(testDatabases())('Revenue figures on $name', ({ open }) => {
 
   beforeEach(async () => {
     await h.database.execScript(
-      'DELETE FROM revenue_changes; DELETE FROM revenue_days; DELETE FROM revenue_periods; DELETE FROM revenue_clients; DELETE FROM revenue_client_months; DELETE FROM revenue_cohort_cells; DELETE FROM client_active_months; DELETE FROM revenue_backfill; DELETE FROM video_views;',
+      'DELETE FROM revenue_changes; DELETE FROM revenue_days; DELETE FROM revenue_months; DELETE FROM revenue_periods; DELETE FROM revenue_clients; DELETE FROM revenue_client_months; DELETE FROM revenue_cohort_cells; DELETE FROM client_active_months; DELETE FROM revenue_backfill; DELETE FROM video_views;',
     );
     cookie = await signIn(h.app);
     ids = {};
@@ -169,6 +170,8 @@ describe.each(testDatabases())('Revenue figures on $name', ({ open }) => {
     expect(await clientsOf('revenue_figure=churned&revenue_from=2026-10-01&revenue_to=2026-11-01')).toEqual(idsOf('c', 'p', 'b'));
     expect(await clientsOf('revenue_figure=new&revenue_from=2026-10-01&revenue_to=2026-11-01')).toEqual(idsOf('tc', 'to'));
     expect(await clientsOf('revenue_figure=reactivated&revenue_from=2026-11-01&revenue_to=2026-12-01')).toEqual(idsOf('c'));
+    // tc's last week ends on 11-26, after now (11-22): not churned yet, as the chart says.
+    expect(await clientsOf('revenue_figure=churned&revenue_from=2026-11-01&revenue_to=2026-12-01')).toEqual([]);
     expect(await clientsOf('revenue_figure=expansion&revenue_from=2026-10-01&revenue_to=2026-11-01')).toEqual(idsOf('u'));
     expect(await clientsOf('revenue_figure=contraction&revenue_from=2026-10-01&revenue_to=2026-11-01')).toEqual(idsOf('d'));
     expect(await clientsOf('revenue_figure=paying&revenue_from=2026-11-22T12:00:00Z')).toEqual(idsOf('m', 'y', 'tc', 'u', 'd', 'c', 'to'));
@@ -220,7 +223,7 @@ describe.each(testDatabases())('Revenue figures on $name', ({ open }) => {
     expect(summary.mrr.usd).toBe(91.67);
 
     await h.database.execScript(
-      'DELETE FROM revenue_changes; DELETE FROM revenue_days; DELETE FROM revenue_periods; DELETE FROM revenue_client_months; DELETE FROM revenue_cohort_cells;',
+      'DELETE FROM revenue_changes; DELETE FROM revenue_days; DELETE FROM revenue_months; DELETE FROM revenue_periods; DELETE FROM revenue_client_months; DELETE FROM revenue_cohort_cells;',
     );
     expect((await json('/api/admin/v1/revenue/summary')).mrr.usd).toBe(0);
     const started = await h.app.inject({ method: 'POST', url: '/api/admin/v1/revenue/backfill', headers: { cookie } });
@@ -235,7 +238,7 @@ describe.each(testDatabases())('Revenue figures on $name', ({ open }) => {
 
     // A run stopped after its first batch of 5 (a deploy) resumes at the client it reached.
     await h.database.execScript(
-      'DELETE FROM revenue_changes; DELETE FROM revenue_days; DELETE FROM revenue_periods; DELETE FROM revenue_client_months; DELETE FROM revenue_cohort_cells;',
+      'DELETE FROM revenue_changes; DELETE FROM revenue_days; DELETE FROM revenue_months; DELETE FROM revenue_periods; DELETE FROM revenue_client_months; DELETE FROM revenue_cohort_cells;',
     );
     const stop = new AbortController();
     const job = { id: 9001, signal: stop.signal, heartbeat: async () => stop.abort() };
@@ -292,6 +295,23 @@ describe.each(testDatabases())('Revenue figures on $name', ({ open }) => {
       },
     ]);
     expect(await clientsOf('revenue_figure=churned&revenue_from=2026-11-01&revenue_to=2026-12-01')).toEqual([weekly]);
+  });
+
+  it("counts RevenueCat's RENEWAL sample, bought in EUR, in USD with the euros beside it", async () => {
+    await h.addClient({ email: 'renewal@example.test', rc: '1234567890' });
+    // The sample's renewal starts 8 h after its event (purchased_at_ms): 11-20 07:58, for 7 days.
+    await deliverAll([asDelivered(RENEWAL_SAMPLE, { id: 'sample-renewal', eventAt: new Date('2026-11-20T00:00:00Z') })]);
+    // 8.14 USD a week × 52 ÷ 12 = 35.273…; 7.99 EUR × 52 ÷ 12 = 34.623…
+    expect(await json('/api/admin/v1/revenue/summary')).toEqual({
+      mrr: { usd: 35.27, by_currency: [{ currency: 'EUR', amount: 34.62 }] },
+      active_subscriptions: 1,
+      active_trials: 0,
+      revenue_28d: { gross_usd: 8.14, refunds_usd: 0, net_usd: 8.14 },
+      as_of: '2026-11-22T12:00:00.000Z',
+    });
+    expect((await json('/api/admin/v1/revenue/mrr-movement?interval=day&from=2026-11-20&to=2026-11-20')).periods).toEqual([
+      expect.objectContaining({ start: '2026-11-20', starting_usd: 0, new_usd: 35.27, ending_usd: 35.27 }),
+    ]);
   });
 
   it('is for owners and managers only, and refuses a bad range with a clear message', async () => {

@@ -247,6 +247,47 @@ export const REFUND_REVERSED_SAMPLE: Body = {
   api_version: '1.0',
 };
 
+/** sample-events_2.json: a weekly renewal bought in EUR (price in USD, price_in_purchased_currency in EUR). */
+export const RENEWAL_SAMPLE: Body = {
+  event: {
+    event_timestamp_ms: 1658726405017,
+    product_id: 'com.subscription.weekly',
+    period_type: 'NORMAL',
+    purchased_at_ms: 1658755132000,
+    expiration_at_ms: 1659359932000,
+    environment: 'PRODUCTION',
+    entitlement_id: null,
+    entitlement_ids: ['pro'],
+    presented_offering_id: null,
+    transaction_id: '123456789012345',
+    original_transaction_id: '123456789012345',
+    is_family_share: false,
+    country_code: 'DE',
+    app_user_id: '1234567890',
+    aliases: ['$RCAnonymousID:8069238d6049ce87cc529853916d624c'],
+    original_app_user_id: '$RCAnonymousID:87c6049c58069238dce29853916d624c',
+    currency: 'EUR',
+    is_trial_conversion: false,
+    price: 8.14,
+    price_in_purchased_currency: 7.99,
+    subscriber_attributes: {
+      $email: {
+        updated_at_ms: 1662955084635,
+        value: 'firstlast@gmail.com',
+      },
+    },
+    store: 'APP_STORE',
+    takehome_percentage: 0.7,
+    tax_percentage: 0.0,
+    commission_percentage: 0.3,
+    offer_code: null,
+    type: 'RENEWAL',
+    id: '12345678-1234-1234-1234-123456789012',
+    app_id: '1234567890',
+  },
+  api_version: '1.0',
+};
+
 /** sample-event-temporary-entitlement-grant.json */
 export const TEMPORARY_ENTITLEMENT_GRANT_SAMPLE: Body = {
   event: {

@@ -179,6 +179,8 @@ async function eraseInDatabase(tx: Transaction, client: ClientRow, revenuecatIds
      WHERE client_id = $1 OR app_user_id = ANY($2::text[]) OR original_app_user_id = ANY($2::text[])`,
     [id, revenuecatIds],
   );
+  // The Revenue area's periods keep counting (amounts and times), but not the store's transaction ids.
+  await tx.query(`UPDATE revenue_periods SET subscription = '(erased)', transaction = '(erased)' WHERE client_id = $1`, [id]);
   await tx.query(`UPDATE broadcast_recipients SET status = 'skipped', skip_reason = 'erased' WHERE client_id = $1 AND status = 'pending'`, [id]);
   await tx.query('UPDATE data_requests SET note = NULL WHERE client_id = $1', [id]);
   const personal = [

@@ -74,7 +74,7 @@ export function addClientFilter(where: Where, filter: ClientFilter, now: Date): 
   // Tagged clients, through client_tags' (tag, client_id) index (migration 0052).
   if (filter.tag) where.parts.push(`EXISTS (SELECT 1 FROM client_tags ct WHERE ct.client_id = c.id AND ct.tag = ANY(${where.param(filter.tag)}::text[]))`);
   addActivityFilter(where, filter, now);
-  addRevenueFilter(where, filter);
+  addRevenueFilter(where, filter, now);
 }
 
 /** Since when, `days` back from `now`, as a parameter. */
@@ -130,9 +130,9 @@ function addOutcomeFilter(where: Where, outcome: string): void {
 }
 
 /** The clients behind a Revenue figure (server/src/revenue/clientsBehind.ts). */
-function addRevenueFilter(where: Where, filter: ClientFilter): void {
+function addRevenueFilter(where: Where, filter: ClientFilter, now: Date): void {
   if (filter.revenue_figure === undefined && filter.revenue_from === undefined && filter.revenue_to === undefined) return;
-  where.parts.push(revenueFigureCondition(filter, (value) => where.param(value)));
+  where.parts.push(revenueFigureCondition(filter, (value) => where.param(value), now));
 }
 
 /** The WHERE clause of several filters together (a list's own rule and the caller's filter). */

@@ -24,6 +24,19 @@ export const revenueDays = pgTable(
   (table) => [primaryKey({ columns: [table.day, table.kind, table.reason] })],
 );
 
+// The same per month (migration 0110): the level before a chart's range and whole months, from few rows.
+export const revenueMonths = pgTable(
+  'revenue_months',
+  {
+    month: date('month', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    reason: text('reason').notNull().default(''),
+    n: bigint('n', { mode: 'number' }).notNull(),
+    amount: numeric('amount').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.month, table.kind, table.reason] })],
+);
+
 export const revenuePeriods = pgTable('revenue_periods', {
   client_id: id64('client_id').notNull(),
   subscription: text('subscription').notNull(),

@@ -24,7 +24,7 @@ const CHANGE_KIND: Partial<Record<RevenueFigure, string>> = {
  * The condition on clients `c` that selects exactly the clients counted in a figure: they are read
  * from the same kept rows the figure sums (revenue_changes, revenue_periods, revenue_client_months).
  */
-export function revenueFigureCondition(filter: ClientFilter, param: (value: unknown) => string): string {
+export function revenueFigureCondition(filter: ClientFilter, param: (value: unknown) => string, now: Date): string {
   const figure = filter.revenue_figure as RevenueFigure | undefined;
   if (!figure || !(REVENUE_FIGURES as readonly string[]).includes(figure)) throw badRequest('revenue_from and revenue_to need a revenue_figure');
   const from = filter.revenue_from;
@@ -41,6 +41,8 @@ export function revenueFigureCondition(filter: ClientFilter, param: (value: unkn
     return `EXISTS (SELECT 1 FROM revenue_client_months rm WHERE rm.client_id = c.id AND rm.kind = '${kind}' AND rm.cohort = ${param(monthOf(from))}::date AND rm.month = ${param(monthOf(to))}::date)`;
   }
   if (instant(from) >= instant(to)) throw badRequest(`revenue_from (${from}) must be before revenue_to (${to})`);
+  // A change known ahead (a period's expiry later this month) has not happened yet: the chart stops now too.
+  const end = Date.parse(instant(to)) < now.getTime() ? instant(to) : now.toISOString();
   return `EXISTS (SELECT 1 FROM revenue_changes rx WHERE rx.client_id = c.id AND rx.kind = '${CHANGE_KIND[figure]}'
-    AND rx.at >= ${param(instant(from))}::timestamptz AND rx.at < ${param(instant(to))}::timestamptz)`;
+    AND rx.at >= ${param(instant(from))}::timestamptz AND rx.at < ${param(end)}::timestamptz)`;
 }

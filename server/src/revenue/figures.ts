@@ -10,11 +10,33 @@ const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00
 
 type Row = { period: string | null; kind: string; reason: string; n: string | number; amount: string };
 
+/** The kinds of kept change a chart reads, and whether it needs the level before its first period. */
+export interface ChartRead {
+  kinds: readonly string[];
+  before: boolean;
+}
+const MOVEMENTS = ['new', 'expansion', 'contraction', 'churned', 'reactivated'];
+const SPANS = ['subscription_started', 'subscription_ended'];
+const TRIALS = ['trial_began', 'trial_ended'];
+export const CHART_READS = {
+  mrr: { kinds: [...MOVEMENTS, ...SPANS, ...TRIALS], before: true },
+  movement: { kinds: MOVEMENTS, before: true },
+  conversion: { kinds: ['trial_started', 'trial_converted'], before: false },
+  churn: { kinds: SPANS, before: true },
+  revenue: { kinds: ['gross', 'refund'], before: false },
+  cancellations: { kinds: ['cancellation'], before: false },
+  summary: { kinds: [...MOVEMENTS, ...SPANS, ...TRIALS, 'mrr_local'], before: true },
+  window: { kinds: ['gross', 'refund'], before: false },
+} satisfies Record<string, ChartRead>;
+
 /**
- * The daily totals of [.., end) by period, plus the running day's changes up to `asOf` when the
- * range reaches it (the day rows hold whole days; a change later today has not happened yet).
+ * The daily totals of the range by period, the level before it (when the chart needs one), plus
+ * the running day's changes up to `asOf` when the range reaches it (the day rows hold whole days;
+ * a change later today has not happened yet). Each read is of the kinds the chart shows only: the
+ * day rows' primary key serves the range, and the running day is a few ranges of the changes'
+ * (kind, at) index, never a scan of every change.
  */
-async function readBuckets(database: Database, interval: Interval, from: string, to: string, asOf: Date): Promise<Buckets> {
+async function readBuckets(database: Database, interval: Interval, from: string, to: string, asOf: Date, read: ChartRead): Promise<Buckets> {
   const today = dayOf(asOf);
   const last = to < today ? to : today;
   const starts = periodStarts(from, last, interval);
@@ -23,12 +45,37 @@ async function readBuckets(database: Database, interval: Interval, from: string,
   }
   const first = starts[0] ?? periodStart(from, interval);
   const end = addDays(last, 1) < today ? addDays(last, 1) : today;
-  const rows = await database.query<Row>(
-    `SELECT CASE WHEN day < $1::date THEN NULL ELSE to_char(date_trunc($3, day::timestamp), 'YYYY-MM-DD') END AS period,
-            kind, reason, sum(n) AS n, sum(amount)::text AS amount
-     FROM revenue_days WHERE day < $2::date GROUP BY 1, 2, 3`,
-    [first, end, interval],
-  );
+  const kinds = [...read.kinds];
+  // One row whatever the range: a period per day over years is thousands of (period, kind) sums,
+  // and one JSON value crosses from the database far faster than as many rows.
+  // Whole months before the month of the range's start (or of today) come from the month rows, the
+  // rest from the day rows; a month chart's whole months too. A month row also holds the changes
+  // known ahead (expiries later this month), so the running month is always read by day.
+  const inRange =
+    interval === 'day'
+      ? `SELECT to_char(day, 'YYYY-MM-DD'), kind, reason, n, amount FROM revenue_days WHERE day >= $1::date AND day < $2::date AND kind = ANY($3::text[])`
+      : interval === 'week'
+        ? `SELECT to_char(date_trunc('week', day::timestamp), 'YYYY-MM-DD'), kind, reason, sum(n), sum(amount)
+           FROM revenue_days WHERE day >= $1::date AND day < $2::date AND kind = ANY($3::text[]) GROUP BY 1, 2, 3`
+        : `SELECT to_char(month, 'YYYY-MM-DD'), kind, reason, n, amount
+           FROM revenue_months WHERE month >= $1::date AND month < date_trunc('month', $2::date::timestamp)::date AND kind = ANY($3::text[])
+           UNION ALL
+           SELECT to_char(date_trunc('month', day::timestamp), 'YYYY-MM-DD'), kind, reason, sum(n), sum(amount)
+           FROM revenue_days WHERE day >= greatest($1::date, date_trunc('month', $2::date::timestamp)::date) AND day < $2::date AND kind = ANY($3::text[])
+           GROUP BY 1, 2, 3`;
+  const [{ sums }] = (await database.query<{ sums: unknown }>(
+    `WITH bound AS (SELECT least($1::date, $2::date) AS b, date_trunc('month', least($1::date, $2::date)::timestamp)::date AS m)
+     SELECT coalesce(json_agg(json_build_array(period, kind, reason, n, amount)), '[]') AS sums FROM (
+       SELECT NULL AS period, kind, reason, sum(n) AS n, sum(amount) AS amount FROM (
+         SELECT kind, reason, n, amount FROM revenue_months, bound WHERE $4::boolean AND month < bound.m AND kind = ANY($3::text[])
+         UNION ALL
+         SELECT kind, reason, n, amount FROM revenue_days, bound WHERE $4::boolean AND day >= bound.m AND day < bound.b AND kind = ANY($3::text[])
+       ) earlier GROUP BY kind, reason
+       UNION ALL ${inRange}
+     ) t`,
+    [first, end, kinds, read.before],
+  )) as [{ sums: unknown }];
+  const rows = (typeof sums === 'string' ? JSON.parse(sums) : sums) as [string | null, string, string, number, number][];
   const before: Bucket = new Map();
   const periods = new Map<string, Bucket>();
   const put = (period: string | null, kind: string, reason: string, n: number, amount: string) => {
@@ -39,15 +86,15 @@ async function readBuckets(database: Database, interval: Interval, from: string,
     }
     addTo(bucket, kind, reason, n, Math.round(Number(amount) * 100));
   };
-  for (const row of rows) put(row.period, row.kind, row.reason, Number(row.n), row.amount);
+  for (const [at, kind, reason, n, amount] of rows) put(at, kind, reason, Number(n), String(amount));
   if (last === today) {
     const running = await database.query<Row>(
       `SELECT kind, reason, sum(n) AS n, sum(amount)::text AS amount FROM revenue_changes
-       WHERE at >= $1::timestamptz AND at < $2::timestamptz GROUP BY kind, reason`,
-      [`${today}T00:00:00Z`, asOf.toISOString()],
+       WHERE kind = ANY($3::text[]) AND at >= $1::timestamptz AND at < $2::timestamptz GROUP BY kind, reason`,
+      [`${today}T00:00:00Z`, asOf.toISOString(), kinds],
     );
-    const period = periodStart(today, interval);
-    for (const row of running) put(period >= first ? period : null, row.kind, row.reason, Number(row.n), row.amount);
+    const current = periodStart(today, interval);
+    for (const row of running) if (current >= first || read.before) put(current >= first ? current : null, row.kind, row.reason, Number(row.n), row.amount);
   }
   return { before, starts, periods };
 }
@@ -60,21 +107,21 @@ export function chartRange(query: { interval: Interval; from?: string; to?: stri
   return { interval: query.interval, from, to };
 }
 
-export async function chartBuckets(database: Database, query: { interval: Interval; from?: string; to?: string }, asOf: Date) {
+export async function chartBuckets(database: Database, query: { interval: Interval; from?: string; to?: string }, asOf: Date, read: ChartRead) {
   const range = chartRange(query, asOf);
-  return readBuckets(database, range.interval, range.from, range.to, asOf);
+  return readBuckets(database, range.interval, range.from, range.to, asOf, read);
 }
 
 /** Everything up to `asOf`, and the last 28 days up to it (today counted as one of them). */
 export async function revenueSummary(database: Database, asOf: Date): Promise<RevenueSummary> {
   const today = dayOf(asOf);
-  const all = await readBuckets(database, 'day', today, today, asOf);
+  const all = await readBuckets(database, 'day', today, today, asOf, CHART_READS.summary);
   const now: Bucket = new Map(all.before);
   for (const [k, s] of all.periods.get(today) ?? []) {
     const t = now.get(k) ?? { n: 0, cents: 0 };
     now.set(k, { n: t.n + s.n, cents: t.cents + s.cents });
   }
-  const window = await readBuckets(database, 'day', addDays(today, -27), today, asOf);
+  const window = await readBuckets(database, 'day', addDays(today, -27), today, asOf, CHART_READS.window);
   let gross = 0;
   let refunds = 0;
   for (const bucket of window.periods.values()) {

@@ -191,7 +191,9 @@ function applyEvent(drafts: Map<string, Draft>, event: RevenueEvent, cancellatio
   }
   if (event.type === 'REFUND_REVERSED') draft.refundedAt = null;
   if (event.type === 'BILLING_ISSUE') draft.graceEnd = event.graceEndsAt;
-  else if (event.type !== 'CANCELLATION') draft.graceEnd = null;
+  // The grace period was lived through up to the expiration, whichever expiry that event states.
+  else if (event.type === 'EXPIRATION') draft.graceEnd = draft.graceEnd === null ? null : Math.min(draft.graceEnd, event.at);
+  else if (PURCHASES.has(event.type)) draft.graceEnd = null;
   if (event.expiryGiven) draft.end = event.expiresAt ?? Infinity;
 }
 
@@ -221,8 +223,14 @@ export function buildHistory(events: readonly RevenueEvent[]): History {
   for (const list of bySubscription.values()) {
     list.sort((a, b) => a.start! - b.start! || (a.transaction < b.transaction ? -1 : 1));
     const live = list.filter((d) => d.refundedAt === null);
-    for (const draft of list) {
-      let end = Math.max(draft.end, draft.graceEnd ?? -Infinity);
+    for (const [index, draft] of list.entries()) {
+      // A grace period ends when the subscription's next period begins, even one later refunded.
+      const after = list[index + 1];
+      const grace = draft.graceEnd === null ? -Infinity : after ? Math.min(draft.graceEnd, Math.max(after.start!, draft.end)) : draft.graceEnd;
+      let end = Math.max(draft.end, grace);
+      // An upgrade or downgrade replaced this period when the next one began, even if that one was
+      // refunded later: the old period does not come back.
+      if (after && after.start! < end) end = Math.max(after.start!, draft.start!);
       if (draft.refundedAt === null) {
         const next = live[live.indexOf(draft) + 1];
         if (next && (next.start! < end || next.start! - end <= RENEWAL_GAP_MS)) end = next.start!;

@@ -88,6 +88,31 @@ async function replaceChanges(tx: Queryable, ids: number[], histories: Map<numbe
      ON CONFLICT (day, kind, reason) DO UPDATE SET n = d.n + EXCLUDED.n, amount = d.amount + EXCLUDED.amount`,
     [parts.map((p) => p[0]), parts.map((p) => p[1]), parts.map((p) => p[2]), moved.map(([, t]) => t.n), moved.map(([, t]) => (t.cents / 100).toFixed(2))],
   );
+  // The month rows move by the same differences (after the day rows, in key order: the same lock order everywhere).
+  const months = new Map<DayKey, { n: number; cents: number }>();
+  for (const [k, t] of moved) {
+    const [day, kind, reason] = k.split('\u0000') as [string, string, string];
+    const mk = key(`${day.slice(0, 7)}-01`, kind, reason);
+    const m = months.get(mk) ?? { n: 0, cents: 0 };
+    m.n += t.n;
+    m.cents += t.cents;
+    months.set(mk, m);
+  }
+  const monthRows = [...months].filter(([, t]) => t.n !== 0 || t.cents !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
+  if (monthRows.length === 0) return;
+  const monthParts = monthRows.map(([k]) => k.split('\u0000'));
+  await tx.query(
+    `INSERT INTO revenue_months AS m (month, kind, reason, n, amount)
+     SELECT * FROM unnest($1::date[], $2::text[], $3::text[], $4::bigint[], $5::numeric[])
+     ON CONFLICT (month, kind, reason) DO UPDATE SET n = m.n + EXCLUDED.n, amount = m.amount + EXCLUDED.amount`,
+    [
+      monthParts.map((p) => p[0]),
+      monthParts.map((p) => p[1]),
+      monthParts.map((p) => p[2]),
+      monthRows.map(([, t]) => t.n),
+      monthRows.map(([, t]) => (t.cents / 100).toFixed(2)),
+    ],
+  );
 }
 
 async function replacePeriods(tx: Queryable, ids: number[], histories: Map<number, History>) {

@@ -16,7 +16,7 @@ import {
 } from '@contract/revenue';
 import { auditActor, recordAudit } from '../audit/record';
 import { backfillState, startBackfill } from '../revenue/backfill';
-import { chartBuckets, cohorts, revenueSummary } from '../revenue/figures';
+import { CHART_READS, chartBuckets, cohorts, revenueSummary, type ChartRead } from '../revenue/figures';
 import { cancellationSeries, churnSeries, conversionSeries, movementSeries, mrrSeries, revenueSeries, type Buckets } from '../revenue/series';
 
 const ADMIN = '/api/admin/v1/revenue';
@@ -35,27 +35,28 @@ const revenueRoutes: FastifyPluginAsyncZod = async (app) => {
     async () => revenueSummary(app.database, app.clock.now()),
   );
 
-  const chart = (path: string, summary: string, response: z.ZodType, build: (buckets: Buckets) => unknown) =>
+  const chart = (path: string, summary: string, response: z.ZodType, build: (buckets: Buckets) => unknown, read: ChartRead) =>
     app.get(
       `${ADMIN}/${path}`,
       { config, schema: { tags, summary, querystring: RevenueRangeQuery, response: { 200: response, ...errorResponses } } },
       async (request) => {
         const asOf = app.clock.now();
-        return { periods: build(await chartBuckets(app.database, request.query, asOf)), as_of: asOf.toISOString() };
+        return { periods: build(await chartBuckets(app.database, request.query, asOf, read)), as_of: asOf.toISOString() };
       },
     );
 
-  chart('mrr', "MRR, active subscriptions and active trials at each period's end", MrrResponse, mrrSeries);
+  chart('mrr', "MRR, active subscriptions and active trials at each period's end", MrrResponse, mrrSeries, CHART_READS.mrr);
   chart(
     'mrr-movement',
     'MRR movement per period: new, expansion, contraction, churned, reactivated; start + movements = end',
     MovementResponse,
     movementSeries,
+    CHART_READS.movement,
   );
-  chart('conversion', 'Of the trials started in each period, how many became paid', ConversionResponse, conversionSeries);
-  chart('churn', 'Subscriber churn: subscriptions that ended in each period ÷ those active at its start', ChurnResponse, churnSeries);
-  chart('revenue', 'Revenue per period: gross, refunds, net (USD)', RevenueResponse, revenueSeries);
-  chart('cancellations', 'Cancellations per period by RevenueCat cancel_reason', CancellationResponse, cancellationSeries);
+  chart('conversion', 'Of the trials started in each period, how many became paid', ConversionResponse, conversionSeries, CHART_READS.conversion);
+  chart('churn', 'Subscriber churn: subscriptions that ended in each period ÷ those active at its start', ChurnResponse, churnSeries, CHART_READS.churn);
+  chart('revenue', 'Revenue per period: gross, refunds, net (USD)', RevenueResponse, revenueSeries, CHART_READS.revenue);
+  chart('cancellations', 'Cancellations per period by RevenueCat cancel_reason', CancellationResponse, cancellationSeries, CHART_READS.cancellations);
 
   app.get(
     `${ADMIN}/cohorts`,
