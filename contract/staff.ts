@@ -34,7 +34,7 @@ export const StaffAccount = z.object({
   created_at: z.iso.datetime({ offset: true }),
   has_password: z.boolean().describe('false: signs in only through the identity provider'),
   signs_in_with_oidc: z.boolean().describe('has signed in through the identity provider at least once'),
-  two_step: z.boolean().describe('two-step sign-in (an authenticator app) is on'),
+  two_step: z.boolean().describe('two-step sign-in is on: an authenticator app or at least one passkey'),
 });
 export type StaffAccount = z.infer<typeof StaffAccount>;
 

@@ -360,8 +360,19 @@ describe.each(testDatabases())('passkeys on $name', ({ open }) => {
       const { passkey: second } = await addPasskey(withPassword, 'Phone');
       expect((await call('GET', '/api/admin/v1/sessions', { cookie: withPassword })).statusCode).toBe(200);
 
+      // The staff screen says two-step is on for an account whose only second step is its passkeys.
+      const shown = async () => [
+        ((await call('GET', `/api/admin/v1/staff/${desk.id}`, { cookie: owner.cookie })).json() as { two_step: boolean }).two_step,
+        (
+          (await call('GET', `/api/admin/v1/staff?filter=${encodeURIComponent(JSON.stringify({ id: [desk.id] }))}`, { cookie: owner.cookie })).json() as {
+            two_step: boolean;
+          }[]
+        )[0]?.two_step,
+      ];
+      expect(await shown()).toEqual([true, true]);
       const reset = await call('POST', `/api/admin/v1/staff/${desk.id}/reset-two-step`, { cookie: owner.cookie });
       expect(reset.statusCode, reset.body).toBe(200);
+      expect(await shown()).toEqual([false, false]);
       expect((await call('GET', '/api/auth/passkeys', { cookie })).statusCode).toBe(401);
       expect((await passkeySignIn(second.assert(await signInOptions()))).statusCode).toBe(401);
       const [entry] = await database.query<{ after: Record<string, unknown> }>(

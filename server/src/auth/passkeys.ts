@@ -313,6 +313,12 @@ export async function hasPasskey(db: Db, staffUserId: number): Promise<boolean> 
   return row !== undefined;
 }
 
+/** The accounts that hold at least one passkey. */
+export async function passkeyHolders(db: Db): Promise<Set<number>> {
+  const rows = await db.selectDistinct({ id: staffPasskeys.staff_user_id }).from(staffPasskeys);
+  return new Set(rows.map((row) => Number(row.id)));
+}
+
 /** How many passkeys the account holds (an owner's reset removes them with the authenticator). */
 export async function removeAllPasskeys(db: Db, staffUserId: number): Promise<number> {
   const removed = await db.delete(staffPasskeys).where(eq(staffPasskeys.staff_user_id, staffUserId)).returning({ id: staffPasskeys.id });

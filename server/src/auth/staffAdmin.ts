@@ -30,7 +30,8 @@ export function takesLastOwner(before: { role: Role; status: StaffStatus }, afte
   return isActiveOwner(before) && !isActiveOwner(after) && otherActiveOwners === 0;
 }
 
-export function viewStaff(user: StaffUser): StaffAccount {
+/** `holdsPasskey`: a passkey counts as two-step as much as an authenticator app does. */
+export function viewStaff(user: StaffUser, holdsPasskey = false): StaffAccount {
   return {
     id: user.id,
     email: user.email,
@@ -41,7 +42,7 @@ export function viewStaff(user: StaffUser): StaffAccount {
     created_at: user.created_at.toISOString(),
     has_password: Boolean(user.password_hash),
     signs_in_with_oidc: Boolean(user.oidc_subject),
-    two_step: Boolean(user.two_step_at),
+    two_step: Boolean(user.two_step_at) || holdsPasskey,
   };
 }
 

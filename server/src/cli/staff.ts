@@ -62,7 +62,7 @@ async function existing(address: string) {
 
 try {
   if (command === 'list') {
-    const accounts = (await listStaffUsers(db)).map(viewStaff);
+    const accounts = (await listStaffUsers(db)).map((user) => viewStaff(user));
     if (accounts.length === 0) console.log('No staff accounts.');
     const width = Math.max(5, ...accounts.map((account) => account.email.length));
     if (accounts.length > 0) console.log(`${pad('EMAIL', width)}  ${pad('ROLE', 10)}  ${pad('STATUS', 8)}  LAST SIGN-IN`);

@@ -21,7 +21,7 @@ import { countCheck } from '../auth/reauth';
 import { HttpError } from '../lib/errors';
 import { SecuritySettings } from '@contract/twoStep';
 import { resetTwoStep } from '../auth/twoStep';
-import { hasPasskey } from '../auth/passkeys';
+import { hasPasskey, passkeyHolders } from '../auth/passkeys';
 import { isTwoStepRequired, setTwoStepRequired } from '../auth/twoStepRule';
 
 const ADMIN = '/api/admin/v1';
@@ -46,7 +46,9 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { sort = ['email', 'ASC'], filter = {} } = request.query;
       const range = request.query.range ?? [0, filter.id?.length ? filter.id.length - 1 : 24];
-      const { rows, total } = pageStaff((await listStaffUsers(app.db)).map(viewStaff), { sort, range, filter });
+      const holders = await passkeyHolders(app.db);
+      const accounts = (await listStaffUsers(app.db)).map((user) => viewStaff(user, holders.has(user.id)));
+      const { rows, total } = pageStaff(accounts, { sort, range, filter });
       reply.header('content-range', contentRange('staff', range[0], rows.length, total));
       return rows;
     },
@@ -58,7 +60,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'staff.manage' },
       schema: { tags, summary: 'One staff account', params: Int4IdParams, response: { 200: StaffAccount, ...errorResponses } },
     },
-    async (request) => viewStaff(await getStaff(app.db, request.params.id)),
+    async (request) => viewStaff(await getStaff(app.db, request.params.id), await hasPasskey(app.db, request.params.id)),
   );
 
   app.post(
@@ -94,7 +96,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { after } = await changeStaff(app.database, request.params.id, request.body, auditActor(request));
       app.sessions.forgetUser(request.params.id);
-      return viewStaff(after);
+      return viewStaff(after, await hasPasskey(app.db, after.id));
     },
   );
 
@@ -133,7 +135,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(400, 'Turn your own two-step sign-in off from the user menu (it asks for a code or your password).');
       const { user } = await resetTwoStep(app.database, request.params.id, auditActor(request));
       app.sessions.forgetUser(user.id);
-      return viewStaff(user);
+      return viewStaff(user, await hasPasskey(app.db, user.id));
     },
   );
 
