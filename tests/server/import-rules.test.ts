@@ -2,7 +2,18 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ARCHITECTURE_DOC, collectImports, documentedTable, importCircles, isTypeOnly, partGraph, partOf, RULES, tableBlock, violations } from '../../scripts/import-graph';
+import {
+  ARCHITECTURE_DOC,
+  collectImports,
+  documentedTable,
+  importCircles,
+  isTypeOnly,
+  partGraph,
+  partOf,
+  RULES,
+  tableBlock,
+  violations,
+} from '../../scripts/import-graph';
 
 // docs/architecture.md draws the structure from the imports; this holds the code to its forbidden
 // imports and the document to the code.
