@@ -14,7 +14,9 @@ export default defineConfig({
           include: ['tests/console/**/*.test.{ts,tsx}'],
           exclude: ['tests/console/**/*.isolated.test.{ts,tsx}'],
           setupFiles: ['tests/support/console-setup.ts'],
-          testTimeout: 20_000,
+          // A timeout is a hang detector, never a speed check: the longest tests (a whole grant, then its end)
+          // take ~12 s on a quiet machine and over 20 s beside the browser tests on two cores.
+          testTimeout: 60_000,
           // jsdom rendering is CPU-bound: one worker per core (Vitest's default leaves one core idle).
           maxWorkers: 2,
           // The files share each worker's imported modules (React, MUI, react-admin, the console) and
@@ -35,7 +37,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/console/**/*.isolated.test.{ts,tsx}'],
           setupFiles: ['tests/support/console-setup.ts'],
-          testTimeout: 20_000,
+          testTimeout: 60_000,
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },
