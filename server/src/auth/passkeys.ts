@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   generateAuthenticationOptions,
@@ -11,18 +11,15 @@ import {
 } from '@simplewebauthn/server';
 import type { Passkey } from '@contract/passkeys';
 import type { Db } from '../db/client';
-import { passkeyChallenges, staffPasskeys } from '../db/schema';
+import { staffPasskeys } from '../db/schema';
 import { recordAudit, type Actor } from '../audit/record';
+import { challengeOf, PASSKEY_CHALLENGE_TTL_MS, type PasskeyChallenges } from './passkeyChallenges';
 import { HttpError, notFound } from '../lib/errors';
 import { findStaffById, type StaffUser } from './staff';
 
-/** Time to touch the security key or unlock the phone; the browser's prompt gives up then too. */
-export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000;
 /** Passkeys one account may hold: enough for every device, few enough to list. */
 export const MAX_PASSKEYS = 20;
 const RP_NAME = 'Studio Console';
-
-export type ChallengePurpose = 'register' | 'sign_in' | 'reauth';
 
 /**
  * The relying party: the RP ID (PASSKEY_RP_ID, else PUBLIC_URL's host) and the origin pages are
@@ -51,54 +48,6 @@ export class PasskeyRefusal extends HttpError {
 const CHALLENGE_GONE = 'This passkey request has expired or was already used. Try again.';
 const NOT_RECOGNISED = 'This passkey is not registered for a staff account here.';
 const NOT_VALID = 'The passkey’s answer could not be verified. Try again.';
-
-/** The challenge the browser signed, read from clientDataJSON before anything is trusted. */
-export function challengeOf(clientDataJSON: string): string | null {
-  try {
-    const parsed = JSON.parse(Buffer.from(clientDataJSON, 'base64url').toString('utf8')) as { challenge?: unknown };
-    return typeof parsed.challenge === 'string' && /^[A-Za-z0-9_-]{16,200}$/.test(parsed.challenge) ? parsed.challenge : null;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * Challenges kept in the database (several instances share them): each is handed out once and
- * claimed once, by one conditional DELETE, so a replayed or parallel answer finds it gone.
- */
-export function createPasskeyChallenges(db: Db, now: () => Date) {
-  return {
-    async issue(challenge: string, purpose: ChallengePurpose, staffUserId: number | null, userHandle: string | null = null) {
-      const at = now();
-      await db.delete(passkeyChallenges).where(lt(passkeyChallenges.expires_at, at));
-      await db.insert(passkeyChallenges).values({
-        challenge,
-        purpose,
-        staff_user_id: staffUserId,
-        user_handle: userHandle,
-        created_at: at,
-        expires_at: new Date(at.getTime() + PASSKEY_CHALLENGE_TTL_MS),
-      });
-    },
-
-    /** Takes the challenge if it is open, for this purpose and account; the row, or null. */
-    async claim(challenge: string, purpose: ChallengePurpose, staffUserId: number | null) {
-      const [row] = await db
-        .delete(passkeyChallenges)
-        .where(
-          and(
-            eq(passkeyChallenges.challenge, challenge),
-            eq(passkeyChallenges.purpose, purpose),
-            gt(passkeyChallenges.expires_at, now()),
-            staffUserId === null ? isNull(passkeyChallenges.staff_user_id) : eq(passkeyChallenges.staff_user_id, staffUserId),
-          ),
-        )
-        .returning();
-      return row ?? null;
-    },
-  };
-}
-export type PasskeyChallenges = ReturnType<typeof createPasskeyChallenges>;
 
 // WebAuthn's option interfaces, as the plain JSON objects the routes send.
 const asJson = (options: object) => options as Record<string, unknown>;

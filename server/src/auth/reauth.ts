@@ -7,7 +7,8 @@ import type { StaffUser } from './staff';
 import type { createLoginThrottle } from './throttle';
 import { accountKey, addressKey, retryAfterSeconds, throttledMessage } from './throttleRules';
 import { checkSecondStep, CODE_FIELD_ERROR, type SecondStep } from './twoStep';
-import { checkAssertion, createPasskeyChallenges, PasskeyRefusal, relyingParty } from './passkeys';
+import { checkAssertion, PasskeyRefusal, relyingParty } from './passkeys';
+import { createPasskeyChallenges } from './passkeyChallenges';
 
 /**
  * Re-authentication ("sudo mode"). A route opts in with `config: { permission, reauth: true }`:

@@ -12,7 +12,6 @@ import {
   addPasskey,
   authenticationOptions,
   checkAssertion,
-  createPasskeyChallenges,
   listPasskeys,
   passkeyOwner,
   PasskeyRefusal,
@@ -20,6 +19,7 @@ import {
   relyingParty,
   removePasskey,
 } from '../auth/passkeys';
+import { createPasskeyChallenges } from '../auth/passkeyChallenges';
 import { safeReturnPath } from '../auth/returnPath';
 import { startSession } from '../auth/sessionCookie';
 import { recordFailedSignIn } from '../auth/signInOut';
