@@ -189,7 +189,9 @@ const file = (path: string) => path.replace(SOURCE_FILE, '');
 const inRoutes = (path: string) => path.startsWith('server/src/routes/') || file(path) === 'server/src/app';
 
 /** The floor of the server: what every area may use, and which uses no area. */
-export const SERVER_FLOOR = ['config', 'configValues', 'configServiceAccount', 'db', 'lib', 'jobs', 'integrations'].map((p) => `server/src/${p}`);
+export const SERVER_FLOOR = ['config', 'configValues', 'configServiceAccount', 'configServices', 'db', 'lib', 'jobs', 'integrations'].map(
+  (p) => `server/src/${p}`,
+);
 /** The server's parts above the areas: HTTP, composition, start-up, the command line. */
 export const SERVER_TOP = ['routes', 'app', 'server', 'schedules', 'openapi', 'cli'].map((p) => `server/src/${p}`);
 const TYPES = 'server/src/types';

@@ -1,23 +1,9 @@
 import path from 'node:path';
 import { z } from 'zod';
-import {
-  booleanString,
-  csv,
-  emptyAsUndefined,
-  siteIdList,
-  siteTimeZones,
-  entitlementLevels,
-  isTimeZone,
-  trustProxy,
-  secretKey,
-  prefix,
-  localOrHttps,
-  wholeNumber,
-  roleMap,
-  roleName,
-} from './configValues';
+import { booleanString, csv, emptyAsUndefined, isTimeZone, trustProxy, prefix, wholeNumber, roleMap, roleName } from './configValues';
 import type { Role } from '@contract/permissions';
 import { ConfigError, serviceAccount } from './configServiceAccount';
+import { dataSourcesEnv, outboundEnv } from './configServices';
 import { MAX_OVERRIDE_DAYS, OVERRIDE_MAX_DAYS_DEFAULT, OVERRIDE_MAX_DAYS_LIMIT } from '@contract/clientRules';
 
 /** scrypt's cost for new password hashes, N = 2^cost (auth/password.ts): always this outside tests. */
@@ -77,55 +63,7 @@ const EnvSchema = z
       .trim()
       .regex(/^[\x21\x23-\x2B\x2D-\x5B\x5D-\x7E]+( [\x21\x23-\x2B\x2D-\x5B\x5D-\x7E]+)*$/, "must be scope names separated by spaces, like 'groups'")
       .optional(),
-    MINDBODY_API_URL: z
-      .url('must be an absolute URL like https://api.mindbodyonline.com/public/v6')
-      .refine(
-        (value) => value.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/.test(value),
-        'must use https (plain http only to this machine), or the API key and staff password would travel in clear text',
-      )
-      .default('https://api.mindbodyonline.com/public/v6'),
-    MINDBODY_API_KEY: z.string().min(1).optional(),
-    MINDBODY_SITE_IDS: siteIdList.optional(),
-    MINDBODY_SITE_ID: siteIdList.optional(),
-    MINDBODY_STAFF_USERNAME: z.string().min(1).optional(),
-    MINDBODY_STAFF_PASSWORD: z.string().min(1).optional(),
-    MINDBODY_SYNC_INTERVAL_MINUTES: wholeNumber('minutes (0: no schedule)', 0, 7 * 24 * 60).default(60),
-    MINDBODY_VISITS_DAYS: z.coerce.number().int().min(0).max(365).default(30),
-    // 1,000 calls per API key per day are free (a third-party summary; docs/integrations.md); more are billed.
-    MINDBODY_DAILY_CALL_LIMIT: z.coerce
-      .number({ message: 'must be a whole number of calls per day' })
-      .int()
-      .min(10, 'must be at least 10 (a listing needs a token and a page)')
-      .max(10_000_000)
-      .default(1000),
-    MINDBODY_SITE_TIME_ZONES: siteTimeZones.optional(),
-    REVENUECAT_WEBHOOK_AUTH: secretKey('the Authorization header value set in RevenueCat').optional(),
-    REVENUECAT_ENTITLEMENT_LEVELS: entitlementLevels.default(entitlementLevels.parse('basic:2,premium:3,*:2')),
-    REVENUECAT_ACCEPT_SANDBOX: booleanString.default(false),
-    // The REST API's secret key, for deleting an erased client's subscriber; without it a sandbox records the calls.
-    REVENUECAT_SECRET_API_KEY: secretKey('the secret API key (sk_...) of the RevenueCat project').optional(),
-    REVENUECAT_API_URL: localOrHttps('https://api.revenuecat.com/v1', 'the secret API key').default('https://api.revenuecat.com/v1'),
-    APP_API_KEY: secretKey('the key the mobile app sends in X-App-Key').optional(),
-    APP_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
-    APP_RATE_LIMIT_PER_ADDRESS_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(120),
-    FIREBASE_PROJECT_ID: z
-      .string()
-      .trim()
-      .regex(/^[a-z][a-z0-9-]{4,28}[a-z0-9]$/, "must be your Firebase project id (6-30 lowercase letters, digits and '-', like studio-app-1234)")
-      .optional(),
-    VIMEO_ACCESS_TOKEN: z.string().trim().min(1).optional(),
-    VIMEO_USER_ID: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]+$/, "must be 'me' or a Vimeo user id (letters, digits, _ and -)")
-      .default('me'),
-    VIMEO_API_URL: z
-      .url('must be an absolute URL like https://api.vimeo.com')
-      .refine(
-        (value) => value.startsWith('https://') || /^http:\/\/(127\.0\.0\.1|localhost|\[::1\])(:|\/|$)/.test(value),
-        'must use https (plain http only to this machine), or the access token would travel in clear text',
-      )
-      .default('https://api.vimeo.com'),
-    VIMEO_SANDBOX_PAGE_DELAY_MS: z.coerce.number().int().min(0).max(10_000).optional(),
+    ...dataSourcesEnv,
     STUDIO_TIME_ZONE: z.string().trim().refine(isTimeZone, "must be an IANA time zone like 'Europe/London' or 'America/New_York'").default('UTC'),
     AUTOMATED_MESSAGES_INTERVAL_MINUTES: wholeNumber('minutes (0: no schedule)', 0, 24 * 60).default(5),
     AT_RISK_ACTIVE_DAYS: wholeNumber('days', 1, 365).default(60),
@@ -135,25 +73,7 @@ const EnvSchema = z
     JOB_CONCURRENCY_DEFAULT: wholeNumber('workers', 1, 20).default(2),
     JOB_CONCURRENCY_SYNC: wholeNumber('workers', 1, 20).default(2),
     JOB_CONCURRENCY_MESSAGES: wholeNumber('workers', 1, 20).default(4),
-    FCM_SERVICE_ACCOUNT_JSON: z.string().trim().min(1).optional(),
-    FCM_SERVICE_ACCOUNT_FILE: z.string().trim().min(1).optional(),
-    FCM_API_URL: localOrHttps('https://fcm.googleapis.com', 'the OAuth2 access token').default('https://fcm.googleapis.com'),
-    // Broadcasts in live mode are paced to the project's FCM quota (600,000 a minute by default) and these many requests at once.
-    FCM_QUOTA_PER_MINUTE: wholeNumber('messages a minute', 1, 60_000_000).default(600_000),
-    FCM_MAX_IN_FLIGHT: wholeNumber('requests', 1, 2000).default(200),
-    SEARCH_APP_ID: z
-      .string()
-      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -')
-      .default('STUDIO'),
-    SEARCH_API_KEY: secretKey('the search-only key the console sends to /1/indexes/*/queries').optional(),
-    SEARCH_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(1_000_000).default(600),
-    ALGOLIA_APP_ID: z
-      .string()
-      .regex(/^[A-Za-z0-9]{1,64}$/, 'must be your Algolia application id (letters and digits)')
-      .optional(),
-    ALGOLIA_ADMIN_KEY: z.string().min(8, 'must be an Algolia admin API key').max(512).optional(),
-    ALGOLIA_SEARCH_KEY: z.string().min(8, 'must be an Algolia search-only API key').max(512).optional(),
-    ALGOLIA_API_URL: localOrHttps('https://APPID.algolia.net', 'the admin key').optional(),
+    ...outboundEnv,
   })
   .superRefine((env, ctx) => {
     if ((env.STAFF_EMAIL === undefined) !== (env.STAFF_PASSWORD === undefined)) {
