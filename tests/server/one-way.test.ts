@@ -2,9 +2,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
-// docs/architecture.md ("How a request flows"): one way to open a transaction
-// (`database.transaction`), one way to write an audit entry (`recordAudit`), and route files that
-// hold schemas and calls, not SQL. This keeps a second way from coming back.
+// docs/architecture.md ("How a request flows"): one way to reach the data (plain SQL through `rows` and
+// `execute`, in an area's data modules), one way to open a transaction (`database.transaction`), one way
+// to write an audit entry (`recordAudit`), and route files that hold schemas and calls, not SQL. This
+// keeps a second way from coming back.
 
 const ROOT = join(import.meta.dirname, '../..');
 
@@ -23,15 +24,37 @@ interface Rule {
   rule: string;
   pattern: RegExp;
   /** Files (relative to the repository) where the one way itself lives. */
-  home: string[];
+  home: string[] | ((file: string) => boolean);
   /** Which files the rule covers. */
   covers: (file: string) => boolean;
 }
 
 const server = (file: string) => file.startsWith('server/');
+/** An area's data module: `queries.ts`, or `<what>Queries.ts` beside it. */
+const dataModule = (file: string) => /^server\/src\/[a-zA-Z]+\/(queries|[a-z][a-zA-Z]*Queries)\.ts$/.test(file);
+const databaseLayer = (file: string) => file.startsWith('server/src/db/');
+const SQL_TEXT = /\b(SELECT\s[\s\S]{0,200}?\sFROM|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM)\b/;
 const RULES: Rule[] = [
   {
-    rule: 'a drizzle transaction (use database.transaction: its tx has .db)',
+    rule: 'the query builder (drizzle) or app.db (use rows or execute in a data module)',
+    pattern: /\bapp\s*\.\s*db\b|\btx\s*\.\s*db\b|\bfrom\s+['"]drizzle-orm/,
+    home: [],
+    covers: server,
+  },
+  {
+    rule: 'an untyped query (use rows, whose schema checks each row, or execute)',
+    pattern: /\.\s*query\s*[<(]/,
+    home: databaseLayer,
+    covers: (file) => file.startsWith('server/src/'),
+  },
+  {
+    rule: 'SQL outside a data module (move it to server/src/<area>/queries.ts or <what>Queries.ts)',
+    pattern: new RegExp(`\\.\\s*(rows|execute|execScript)\\s*[<(]|${SQL_TEXT.source}`),
+    home: (file) => dataModule(file) || databaseLayer(file),
+    covers: (file) => file.startsWith('server/src/') && !file.startsWith('server/src/routes/'),
+  },
+  {
+    rule: 'a drizzle transaction (use database.transaction)',
     pattern: /\b(db|tx|executor)\s*\.\s*transaction\s*\(/,
     home: [],
     covers: server,
@@ -63,9 +86,8 @@ const RULES: Rule[] = [
     covers: server,
   },
   {
-    rule: 'SQL in a route (move it to the area: server/src/<area>/queries.ts or its store)',
-    pattern:
-      /\.query\s*[<(]|\bsql`|\b(SELECT\s[\s\S]{0,200}?\sFROM|INSERT\s+INTO|UPDATE\s+\w+\s+SET|DELETE\s+FROM)\b|\bapp\.db\.(select|insert|update|delete|execute)\b/,
+    rule: 'SQL in a route (move it to the area: server/src/<area>/queries.ts)',
+    pattern: new RegExp(`\\.\\s*(query|rows|execute|execScript)\\s*[<(]|\\bsql\`|${SQL_TEXT.source}`),
     home: [],
     covers: (file) => file.startsWith('server/src/routes/'),
   },
@@ -73,7 +95,10 @@ const RULES: Rule[] = [
 
 function violations(files: { file: string; text: string }[]): string[] {
   return files.flatMap(({ file, text }) =>
-    RULES.filter((rule) => rule.covers(file) && !rule.home.includes(file) && rule.pattern.test(withoutComments(text))).map((rule) => `${file}: ${rule.rule}`),
+    RULES.filter(
+      (rule) =>
+        rule.covers(file) && !(typeof rule.home === 'function' ? rule.home(file) : rule.home.includes(file)) && rule.pattern.test(withoutComments(text)),
+    ).map((rule) => `${file}: ${rule.rule}`),
   );
 }
 
@@ -89,15 +114,24 @@ describe('one way to open a transaction and to write an audit entry; thin routes
       { file: 'server/src/routes/g.ts', text: 'const rows = await app.db.select().from(videos);' },
       { file: 'server/src/routes/h.ts', text: '// SELECT id FROM videos: see videos/queries.ts\nconst page = request.query.page;' },
       { file: 'server/src/videos/i.ts', text: '/* never app.db.transaction( nor BEGIN */ await database.transaction(async (tx) => recordAudit(tx, entry));' },
+      { file: 'server/src/videos/j.ts', text: "const listed = await tx.rows(VideoRow, 'SELECT id FROM videos');" },
+      { file: 'server/src/videos/queries.ts', text: "export const videoIds = (tx: Queryable) => tx.rows(VideoRow, 'SELECT id FROM videos');" },
+      { file: 'server/src/broadcasts/sendQueries.ts', text: "await tx.execute('UPDATE broadcasts SET status = $1', ['sent']);" },
     ];
     expect(violations(samples)).toEqual([
-      'server/src/videos/a.ts: a drizzle transaction (use database.transaction: its tx has .db)',
+      'server/src/videos/a.ts: the query builder (drizzle) or app.db (use rows or execute in a data module)',
+      'server/src/videos/a.ts: a drizzle transaction (use database.transaction)',
+      'server/src/videos/b.ts: SQL outside a data module (move it to server/src/<area>/queries.ts or <what>Queries.ts)',
       'server/src/videos/b.ts: BEGIN by hand (use database.transaction)',
       'server/src/videos/c.ts: a pooled connection held by hand (use database.transaction)',
+      'server/src/videos/d.ts: an untyped query (use rows, whose schema checks each row, or execute)',
+      'server/src/videos/d.ts: SQL outside a data module (move it to server/src/<area>/queries.ts or <what>Queries.ts)',
       'server/src/videos/d.ts: an audit entry written by hand (use recordAudit)',
       'server/src/videos/e.ts: an audit entry written by hand (use recordAudit)',
-      'server/src/routes/f.ts: SQL in a route (move it to the area: server/src/<area>/queries.ts or its store)',
-      'server/src/routes/g.ts: SQL in a route (move it to the area: server/src/<area>/queries.ts or its store)',
+      'server/src/routes/f.ts: an untyped query (use rows, whose schema checks each row, or execute)',
+      'server/src/routes/f.ts: SQL in a route (move it to the area: server/src/<area>/queries.ts)',
+      'server/src/routes/g.ts: the query builder (drizzle) or app.db (use rows or execute in a data module)',
+      'server/src/videos/j.ts: SQL outside a data module (move it to server/src/<area>/queries.ts or <what>Queries.ts)',
     ]);
   });
 

@@ -7,9 +7,11 @@ import { startPgliteThread, type DatabaseStoppedError, type PgliteThread } from 
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import type { z } from 'zod';
 import * as schema from './schema';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 import { runMigrations } from './migrate';
+import { checkedRows, type RowSchema } from './rows';
 
 // int8 (bigint) columns and count(*) arrive as strings from node-postgres; ids here fit in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
@@ -40,13 +42,11 @@ const statementName = (sqlText: string) => {
 const onPostgres = (target: pg.Pool | pg.PoolClient, sqlText: string, params: unknown[] | undefined, options: StatementOptions | undefined) =>
   options?.reusePlan ? target.query({ name: statementName(sqlText), text: sqlText, values: params }) : target.query(sqlText, params);
 
-export interface Database {
+export interface Database extends Queryable {
   kind: 'pglite' | 'postgres';
   db: Db;
   /** Runs parameterless SQL that may hold several statements (migrations, seeding). */
   execScript(sqlText: string): Promise<void>;
-  /** Runs one parameterised query and returns its rows. */
-  query<Row = Record<string, unknown>>(sqlText: string, params?: unknown[], options?: StatementOptions): Promise<Row[]>;
   /**
    * The one way to open a transaction: `work` runs on one connection and everything it does through
    * `tx` (raw SQL, `tx.db` for drizzle, `tx.execScript`) commits together, or nothing does if it
@@ -61,9 +61,30 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** What raw-SQL helpers need: a Database, or the `tx` of `database.transaction`. */
+/**
+ * What an area's data module needs: a Database, or the `tx` of `database.transaction`.
+ *
+ * The one way the server reaches its data is plain SQL through `rows` (its answer checked against a
+ * zod row schema, which is also its type) and `execute` (a statement whose rows nobody reads).
+ * `query` is the untyped primitive under both, for the database layer itself and for tests.
+ */
 export interface Queryable {
   query<Row = Record<string, unknown>>(sqlText: string, params?: unknown[], options?: StatementOptions): Promise<Row[]>;
+  /** Runs one parameterised statement; each row is checked against `row` (a 500 naming the column when it does not fit). */
+  rows<Schema extends RowSchema>(row: Schema, sqlText: string, params?: unknown[], options?: StatementOptions): Promise<z.output<Schema>[]>;
+  /** Runs one parameterised statement whose rows are not read (an INSERT, UPDATE or DELETE without RETURNING). */
+  execute(sqlText: string, params?: unknown[], options?: StatementOptions): Promise<void>;
+}
+
+/** `rows` and `execute` over a `query`. */
+function withRows<Target extends Pick<Queryable, 'query'>>(target: Target): Target & Pick<Queryable, 'rows' | 'execute'> {
+  return Object.assign(target, {
+    rows: async <Schema extends RowSchema>(row: Schema, sqlText: string, params?: unknown[], options?: StatementOptions) =>
+      checkedRows(row, await target.query(sqlText, params, options), sqlText),
+    execute: async (sqlText: string, params?: unknown[], options?: StatementOptions) => {
+      await target.query(sqlText, params, options);
+    },
+  });
 }
 
 /** The `tx` of `database.transaction`: raw SQL, drizzle (`db`) and scripts, all in that one transaction. */
@@ -81,7 +102,7 @@ function transactionOn(
   drizzleOn: () => Db,
 ): Transaction {
   let db: Db | undefined;
-  return {
+  return withRows<Omit<Transaction, 'rows' | 'execute'>>({
     query: async (sqlText, params, options) => (await run(sqlText, params, options)) as never[],
     execScript: async (sqlText) => {
       await exec(sqlText);
@@ -89,7 +110,7 @@ function transactionOn(
     get db() {
       return (db ??= drizzleOn());
     },
-  };
+  });
 }
 
 export interface DatabaseOptions {
@@ -172,8 +193,8 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   // Fail at boot, not on the first request, when the server is unreachable.
   const probe = await pool.connect();
   probe.release();
-  return {
-    kind: 'postgres',
+  return withRows({
+    kind: 'postgres' as const,
     db: drizzlePg({ client: pool, schema }) as unknown as Db,
     pool,
     async execScript(sqlText) {
@@ -196,7 +217,7 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
     async close() {
       await pool.end();
     },
-  };
+  } satisfies Omit<Database, 'rows' | 'execute'>);
 }
 
 async function openPglite(
@@ -231,8 +252,8 @@ async function openPglite(
   }
   const { client } = thread;
   let closed = false;
-  return {
-    kind: 'pglite',
+  return withRows({
+    kind: 'pglite' as const,
     // drizzle's pglite driver calls only query and transaction, which the thread's client has.
     db: drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db,
     pgliteWorker: thread.worker,
@@ -261,5 +282,5 @@ async function openPglite(
         lock?.release();
       }
     },
-  };
+  } satisfies Omit<Database, 'rows' | 'execute'>);
 }
