@@ -10,7 +10,7 @@ import { createTestApp, testClock } from '../support/server';
 import { insertClient } from '../support/clientFixtures';
 import { loadConfig } from '../../server/src/config';
 import { runMigrations } from '../../server/src/db/migrate';
-import { ensureSyncRow, finishSync, getSync, markSyncRunning } from '../../server/src/videos/syncStore';
+import { ensureSyncRow, finishSync, getSync, markSyncRunning } from '../../server/src/videos/syncQueries';
 
 const MINUTE = 60_000;
 const T0 = new Date('2026-11-22T12:00:00Z');

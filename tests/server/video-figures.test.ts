@@ -81,7 +81,7 @@ describe.each(testDatabases())('per-video figures on $name', ({ open }) => {
     for (const batchSize of [1, 2]) {
       await database.query('DELETE FROM video_figures');
       let statements = 0;
-      const counting = { ...database, query: (...args: Parameters<Database['query']>) => (statements++, database.query(...args)) } as Database;
+      const counting = { ...database, rows: (...args: Parameters<Database['rows']>) => (statements++, database.rows(...args)) } as Database;
       expect(await refreshVideoFigures(counting, NOW, batchSize)).toEqual({ videos: 3 });
       expect(await figures()).toEqual(whole);
       expect(statements, `batches of ${batchSize}`).toBeGreaterThanOrEqual(Math.ceil(3 / batchSize));

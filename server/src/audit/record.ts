@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { AuditAction } from '@contract/audit';
 import type { Queryable } from '../db/client';
+import { insertAuditEntries, insertAuditEntry, type AuditValues } from './queries';
 
 export interface AuditEntryInput {
   /** Who acted: the request's staff member; null for the system. A bare e-mail for failed sign-ins. */
@@ -31,53 +32,32 @@ export interface AuditEntryInput {
  *
  * An action that changes nothing in the database itself (a sign-in that failed, a sync started on
  * the job queue) passes `app.database`. `tests/server/one-way.test.ts` keeps other writes to
- * audit_log out of the code.
+ * audit_log out of the code: its statements live in this area's data module, `queries.ts`.
  */
 export async function recordAudit(tx: Queryable, entry: AuditEntryInput): Promise<void> {
-  const staff = entry.staff;
-  await tx.query(
-    `INSERT INTO audit_log (at, staff_user_id, staff_email, action, target_type, target_id, client_id, before, after, ip)
-     VALUES (coalesce($1::timestamptz, now()), $2, $3, $4, $5, $6, $7, $8::jsonb, $9::jsonb, $10)`,
-    [
-      entry.at?.toISOString() ?? null,
-      typeof staff === 'object' && staff ? staff.id : null,
-      typeof staff === 'string' ? staff.toLowerCase().slice(0, 320) : (staff?.email ?? null),
-      entry.action,
-      entry.target_type,
-      entry.target_id == null ? null : String(entry.target_id),
-      entry.client_id ?? null,
-      entry.before == null ? null : JSON.stringify(entry.before),
-      entry.after == null ? null : JSON.stringify(entry.after),
-      entry.ip ?? null,
-    ],
-  );
+  await insertAuditEntry(tx, stored(entry));
 }
 
 /** Many entries in one statement (a batch of a bulk push): the same rule as recordAudit, same transaction as the change. */
 export async function recordAuditMany(tx: Queryable, entries: AuditEntryInput[]): Promise<void> {
   if (entries.length === 0) return;
-  const rows = entries.map((entry) => {
-    const staff = entry.staff;
-    return {
-      at: entry.at?.toISOString() ?? null,
-      staff_user_id: typeof staff === 'object' && staff ? staff.id : null,
-      staff_email: typeof staff === 'string' ? staff.toLowerCase().slice(0, 320) : (staff?.email ?? null),
-      action: entry.action,
-      target_type: entry.target_type,
-      target_id: entry.target_id == null ? null : String(entry.target_id),
-      client_id: entry.client_id ?? null,
-      before: entry.before ?? null,
-      after: entry.after ?? null,
-      ip: entry.ip ?? null,
-    };
-  });
-  await tx.query(
-    `INSERT INTO audit_log (at, staff_user_id, staff_email, action, target_type, target_id, client_id, before, after, ip)
-     SELECT coalesce(t.at, now()), t.staff_user_id, t.staff_email, t.action, t.target_type, t.target_id, t.client_id, t.before, t.after, t.ip
-     FROM jsonb_to_recordset($1::jsonb) AS t(at timestamptz, staff_user_id integer, staff_email text, action text, target_type text, target_id text,
-       client_id bigint, before jsonb, after jsonb, ip text)`,
-    [JSON.stringify(rows)],
-  );
+  await insertAuditEntries(tx, entries.map(stored));
+}
+
+function stored(entry: AuditEntryInput): AuditValues {
+  const staff = entry.staff;
+  return {
+    at: entry.at?.toISOString() ?? null,
+    staff_user_id: typeof staff === 'object' && staff ? staff.id : null,
+    staff_email: typeof staff === 'string' ? staff.toLowerCase().slice(0, 320) : (staff?.email ?? null),
+    action: entry.action,
+    target_type: entry.target_type,
+    target_id: entry.target_id == null ? null : String(entry.target_id),
+    client_id: entry.client_id ?? null,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    ip: entry.ip ?? null,
+  };
 }
 
 /** Who acted, from where and when: what an area function takes from a route to record the action. */

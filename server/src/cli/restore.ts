@@ -7,6 +7,7 @@ import { DataDirLockedError } from '../db/lock';
 import { restoreLines, type DumpLine } from '../db/dump';
 import { expirePurchaseAccess } from '../revenuecat/events';
 import { cliArgs } from './common';
+import { vacuumAnalyzeAll } from './queries';
 
 const usage = `Usage: npm run restore -- FILE
 Loads a dump written by npm run backup into the configured database, which must be empty
@@ -40,7 +41,7 @@ try {
   // What the server would otherwise do in its first minutes, beside the first staff's requests: the
   // restored purchases flagged their clients for the access-expiry job, and no loaded table is vacuumed.
   const { refreshed } = await expirePurchaseAccess({ database, clock: { now: () => new Date() } });
-  await database.execScript('VACUUM (ANALYZE);');
+  await vacuumAnalyzeAll(database);
   console.log(`Recomputed ${refreshed.toLocaleString('en-US')} clients' access from their purchases; vacuumed and analyzed every table`);
 } catch (error) {
   console.error(`Restore failed, nothing was changed: ${(error as Error).message}`);

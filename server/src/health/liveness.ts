@@ -1,7 +1,8 @@
 import type { Queryable } from '../db/client';
+import { selectOne } from './queries';
 
 /** Liveness: the database answers. A failure is the route's 5xx. */
 export async function databaseHealth(database: Queryable): Promise<{ status: 'ok' }> {
-  await database.query('SELECT 1');
+  await selectOne(database);
   return { status: 'ok' };
 }

@@ -2,6 +2,8 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { Config } from '../config';
 import { ConfigError } from '../config';
 import type { Database } from '../db/client';
+import { keptSecret } from '../lib/secretQueries';
+import { accessLevelOrders } from './queries';
 
 export interface IntegrationKey {
   value: string;
@@ -19,12 +21,7 @@ export interface IntegrationKeys {
   searchApiKey: IntegrationKey;
 }
 
-async function storedKey(database: Database, name: string, prefix: string): Promise<string> {
-  const candidate = `${prefix}${randomBytes(24).toString('base64url')}`;
-  await database.query('INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [name, candidate]);
-  const [row] = await database.query<{ value: string }>('SELECT value FROM app_settings WHERE key = $1', [name]);
-  return row!.value;
-}
+const storedKey = (database: Database, name: string, prefix: string) => keptSecret(database, name, `${prefix}${randomBytes(24).toString('base64url')}`);
 
 /**
  * The keys of the two inbound integrations. Without configuration each is generated once and kept
@@ -49,8 +46,7 @@ export function sameSecret(given: string | undefined, expected: string): boolean
 
 /** Every level the entitlement mapping names must exist, or purchases would fail later. */
 export async function checkEntitlementLevels(database: Database, levels: Readonly<Record<string, number>>) {
-  const rows = await database.query<{ sort_order: number }>('SELECT sort_order FROM access_levels ORDER BY sort_order');
-  const known = rows.map((row) => Number(row.sort_order));
+  const known = await accessLevelOrders(database);
   const unknown = Object.entries(levels).find(([, level]) => !known.includes(level));
   if (unknown) {
     throw new ConfigError('REVENUECAT_ENTITLEMENT_LEVELS', `maps '${unknown[0]}' to level ${unknown[1]}, which does not exist (levels: ${known.join(', ')})`);

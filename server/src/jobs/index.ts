@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { vacuumJobs } from './jobQueries';
 
 export const SESSION_PURGE = 'sessions.purge';
 export const SESSION_PURGE_EVERY_MS = 10 * 60_000;
@@ -19,8 +20,7 @@ export function defineCoreJobs(app: FastifyInstance, finishedJobsDays: () => Pro
     async (job) => {
       const days = await finishedJobsDays();
       const removed = await app.jobs.pruneFinished(days, { between: job.heartbeat });
-      // PGlite has no autovacuum: without this the deleted rows' space would never be reused.
-      if (removed > 0) await app.database.execScript('VACUUM (ANALYZE) jobs;');
+      if (removed > 0) await vacuumJobs(app.database);
       return { removed };
     },
     { maxAttempts: 1, lane: 'sync' },

@@ -91,22 +91,3 @@ export function backoffDelayMs(attempt: number, baseMs: number, retryAfterMs = 0
   const backoff = baseMs * 2 ** (attempt - 1) * (0.8 + random() * 0.4);
   return Math.max(Math.round(backoff), retryAfterMs);
 }
-
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a raw jobs row, mapped field by field below
-export function toJob(row: Record<string, any>): Job {
-  const date = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string));
-  return {
-    id: Number(row.id),
-    queue: row.queue,
-    payload: row.payload ?? {},
-    singleton_key: row.singleton_key,
-    state: row.state,
-    run_at: date(row.run_at)!,
-    attempts: Number(row.attempts),
-    max_attempts: Number(row.max_attempts),
-    last_error: row.last_error,
-    result: row.result ?? null,
-    created_at: date(row.created_at)!,
-    finished_at: date(row.finished_at),
-  };
-}

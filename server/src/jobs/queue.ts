@@ -2,15 +2,15 @@ import { hostname } from 'node:os';
 import { randomBytes } from 'node:crypto';
 import type { Database, Queryable } from '../db/client';
 import type { Clock } from '../types';
-import { createClaims, type NewJob, type TimeSource } from './claims';
+import { activeSingletonJob, createClaims, jobById, latestJob, type NewJob, type TimeSource } from './jobQueries';
 import { createRunner } from './runner';
-import { createSchedules, type ScheduledJob } from './schedules';
-import { LANES, toJob, type Job, type JobHandler, type Lane, type QueueOptions } from './job';
+import { createSchedules, type ScheduledJob } from './scheduleQueries';
+import { LANES, type Job, type JobHandler, type Lane, type QueueOptions } from './job';
 
 export { backoffDelayMs, JobError, LANES, LeaseLostError, runAgainAt, RunAgain } from './job';
 export type { Job, JobHandler, JobState, Lane, QueueOptions, RunningJob } from './job';
-export type { NewJob, TimeSource } from './claims';
-export type { ScheduledJob } from './schedules';
+export type { NewJob, TimeSource } from './jobQueries';
+export type { ScheduledJob } from './scheduleQueries';
 
 export interface SendOptions {
   singletonKey?: string;
@@ -84,12 +84,9 @@ export function createJobQueue(
       const job = { payload, singleton_key: sendOptions.singletonKey ?? null, run_at: sendOptions.runAt ?? null };
       const id = await claims.insert(name, job, sendOptions.maxAttempts ?? maxAttemptsOf(name));
       if (id !== null) return { id, created: true };
-      const [existing] = await database.query<{ id: number }>(
-        `SELECT id FROM jobs WHERE queue = $1 AND singleton_key = $2 AND state IN ('queued', 'running') LIMIT 1`,
-        [name, sendOptions.singletonKey],
-      );
-      if (!existing) return queue.send(name, payload, sendOptions); // it finished in between
-      return { id: Number(existing.id), created: false };
+      const existing = await activeSingletonJob(database, name, sendOptions.singletonKey);
+      if (existing === undefined) return queue.send(name, payload, sendOptions); // it finished in between
+      return { id: existing, created: false };
     },
 
     sendMany(name, jobs, db) {
@@ -106,14 +103,12 @@ export function createJobQueue(
       await schedules.removeAllBut(active.map((schedule) => schedule.name));
     },
 
-    async get(id) {
-      const [row] = await database.query('SELECT * FROM jobs WHERE id = $1', [id]);
-      return row ? toJob(row) : undefined;
+    get(id) {
+      return jobById(database, id);
     },
 
-    async latest(name) {
-      const [row] = await database.query('SELECT * FROM jobs WHERE queue = $1 ORDER BY id DESC LIMIT 1', [name]);
-      return row ? toJob(row) : undefined;
+    latest(name) {
+      return latestJob(database, name);
     },
 
     async runDue() {

@@ -1,5 +1,5 @@
 import type { Database } from '../db/client';
-import type { Claims, ClaimedJob } from './claims';
+import type { Claims, ClaimedJob } from './jobQueries';
 import { backoffDelayMs, JobError, LeaseLostError, RunAgain, type JobHandler, type Lane, type QueueOptions, type RunningJob } from './job';
 
 interface RunnerDeps {

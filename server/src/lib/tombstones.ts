@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { Queryable } from '../db/client';
+import { insertTombstones, storedTombstoneHashes } from './tombstoneQueries';
 
 /**
  * What identified an erased client, kept only as SHA-256 of the normalized identifier with a fixed
@@ -37,19 +38,19 @@ export const mindbodyIds = (siteId: number | null, mbClientId: string | null, un
 export async function storeTombstones(tx: Queryable, clientId: number, identifiers: Identifier[], now: Date) {
   const list = usable(identifiers);
   if (list.length === 0) return;
-  await tx.query(
-    `INSERT INTO erasure_tombstones (hash, kind, erased_client_id, created_at)
-     SELECT hash, kind, $2, $3 FROM unnest($1::text[], $4::text[]) AS t (hash, kind)
-     ON CONFLICT (hash) DO NOTHING`,
-    [list.map(tombstoneHash), clientId, now.toISOString(), list.map((identifier) => identifier.kind)],
+  await insertTombstones(
+    tx,
+    clientId,
+    list.map(tombstoneHash),
+    list.map((identifier) => identifier.kind),
+    now,
   );
 }
 
 /** The hashes among `hashes` that belong to an erased client. */
 export async function erasedHashes(db: Queryable, hashes: string[]): Promise<Set<string>> {
   if (hashes.length === 0) return new Set();
-  const rows = await db.query<{ hash: string }>('SELECT hash FROM erasure_tombstones WHERE hash = ANY($1::text[])', [[...new Set(hashes)]]);
-  return new Set(rows.map((row) => row.hash));
+  return new Set(await storedTombstoneHashes(db, [...new Set(hashes)]));
 }
 
 /** Whether any of these identifiers belongs to an erased client. */

@@ -3,7 +3,7 @@ import { unknownPlaceholders } from '@contract/placeholders';
 import type { Database } from '../db/client';
 import { badRequest, notFound } from '../lib/errors';
 import { changedFields, recordAudit, type Actor } from '../audit/record';
-import { addMessage, findMessage, updateMessage, type MessageFields } from './store';
+import { addMessage, findMessage, updateMessage, type MessageFields } from './queries';
 
 /** Automated sending fills templates by itself: an enabled template must not contain a placeholder nothing fills. */
 export function unknownPlaceholderRefusal(fields: { title: string; message: string; enabled: boolean }): string | undefined {
@@ -18,9 +18,9 @@ export async function saveMessage(database: Database, id: number, fields: Messag
   const refusal = unknownPlaceholderRefusal(fields);
   if (refusal) throw badRequest(refusal);
   const stored = await database.transaction(async (tx) => {
-    const before = await findMessage(tx.db, id);
+    const before = await findMessage(tx, id);
     if (!before) return undefined;
-    const after = await updateMessage(tx.db, id, fields, actor.at);
+    const after = await updateMessage(tx, id, fields, actor.at);
     await recordAudit(tx, { ...actor, action: 'message.update', target_type: 'message', target_id: id, ...changedFields(before, after) });
     return after;
   });
@@ -37,7 +37,7 @@ export async function createMessage(
   const refusal = unknownPlaceholderRefusal(fields);
   if (refusal) return { refusal };
   const created = await database.transaction(async (tx) => {
-    const message = await addMessage(tx.db, fields, actor.at);
+    const message = await addMessage(tx, fields, actor.at);
     await recordAudit(tx, { ...actor, action: 'message.create', target_type: 'message', target_id: message.id, before: null, after: message });
     return message;
   });

@@ -1,16 +1,24 @@
+import { z } from 'zod';
 import type { Database } from '../db/client';
+
+const TotalRow = z.object({ total: z.number() });
+const DayPlaysRow = z.object({ day: z.string(), plays: z.number() });
+const NameRow = z.object({ name: z.string() });
+const SubscribersRow = z.object({ subscribers: z.number() });
 
 /** Plays in [from, to) (UTC days), from the per-day-and-category aggregate the video_views triggers keep. */
 export async function totalPlays(database: Database, from: string, to: string): Promise<number> {
-  const [row] = await database.query<{ total: number }>(
+  const [row] = await database.rows(
+    TotalRow,
     'SELECT coalesce(sum(plays), 0)::bigint AS total FROM category_plays_daily WHERE day >= $1::date AND day < $2::date',
     [from, to],
   );
-  return Number(row!.total);
+  return row!.total;
 }
 
 export async function playsPerDay(database: Database, from: string, to: string): Promise<{ day: string; plays: number }[]> {
-  return database.query(
+  return database.rows(
+    DayPlaysRow,
     `SELECT day::text AS day, sum(plays)::bigint AS plays FROM category_plays_daily
      WHERE day >= $1::date AND day < $2::date GROUP BY day ORDER BY day`,
     [from, to],
@@ -19,7 +27,8 @@ export async function playsPerDay(database: Database, from: string, to: string):
 
 /** The category with the most plays in [from, to); ties go to the category listed first. Null when nothing was played. */
 export async function mostPlayedCategory(database: Database, from: string, to: string): Promise<string | null> {
-  const [row] = await database.query<{ name: string }>(
+  const [row] = await database.rows(
+    NameRow,
     `SELECT c.name FROM category_plays_daily d
      JOIN video_categories c ON c.id = d.category_id
      WHERE d.day >= $1::date AND d.day < $2::date
@@ -45,7 +54,8 @@ export async function mostPlayedCategory(database: Database, from: string, to: s
  * read here.
  */
 export async function paidSubscribersAt(database: Database, moments: Date[]): Promise<number[]> {
-  const rows = await database.query<{ subscribers: number }>(
+  const rows = await database.rows(
+    SubscribersRow,
     `WITH moments AS (
        SELECT at, ord, (at AT TIME ZONE 'UTC')::date AS day,
               date_trunc('day', at AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS day_start
@@ -59,5 +69,5 @@ export async function paidSubscribersAt(database: Database, moments: Date[]): Pr
      FROM moments m ORDER BY m.ord`,
     [moments.map((m) => m.toISOString())],
   );
-  return rows.map((row) => Number(row.subscribers));
+  return rows.map((row) => row.subscribers);
 }

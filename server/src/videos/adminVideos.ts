@@ -1,8 +1,7 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, sql, type SQL } from 'drizzle-orm';
 import type { AdminVideo, AdminVideoFilter, AdminVideoUpdate, ADMIN_VIDEO_SORT_FIELDS } from '@contract/videos';
-import type { Db } from '../db/client';
-import { videoCategories, videoFigures, videos } from '../db/schema';
+import type { Queryable } from '../db/client';
 import { HttpError, notFound } from '../lib/errors';
+import { adminVideo, adminVideoPage, categoryExists, markVideoDeleted, updateVideo, videoCategories, type AdminVideoRow, type VideoChanges } from './queries';
 
 export type AdminVideoSortField = (typeof ADMIN_VIDEO_SORT_FIELDS)[number];
 
@@ -12,121 +11,38 @@ export interface AdminVideoListParams {
   filter: AdminVideoFilter;
 }
 
-const columns = {
-  id: videos.id,
-  title: videos.title,
-  thumbnail_url: videos.thumbnail_url,
-  enabled: videos.enabled,
-  access_level_id: videos.access_level_id,
-  vimeo_video_id: videos.vimeo_video_id,
-  duration: videos.duration,
-  category_id: videos.category_id,
-  category: videoCategories.name,
-  instructor: videos.instructor,
-  tags: videos.vimeo_tags,
-  title_edited: videos.title_edited,
-  deleted_at: videos.deleted_at,
-  vimeo_missing_since: videos.vimeo_missing_since,
-  created_at: videos.created_at,
-  updated_at: videos.updated_at,
-  plays_30d: sql<number>`coalesce(${videoFigures.plays_30d}, 0)`,
-  viewers_30d: sql<number>`coalesce(${videoFigures.viewers_30d}, 0)`,
-  favorites: sql<number>`coalesce(${videoFigures.favorites}, 0)`,
-  last_played_at: videoFigures.last_played_at,
-};
+const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
-type FigureKey = 'plays_30d' | 'viewers_30d' | 'favorites';
-type ColumnKey = Exclude<keyof typeof columns, FigureKey>;
-type Row = { [K in ColumnKey]: (typeof columns)[K]['_']['data'] | (K extends 'category' | 'last_played_at' ? null : never) } & Record<
-  FigureKey,
-  number | string
->;
-
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-
-function toAdminVideo(row: Row): AdminVideo {
+function toAdminVideo(row: AdminVideoRow): AdminVideo {
   return {
     ...row,
-    tags: row.tags ?? [],
     deleted_at: iso(row.deleted_at),
     vimeo_missing_since: iso(row.vimeo_missing_since),
-    plays_30d: Number(row.plays_30d),
-    viewers_30d: Number(row.viewers_30d),
-    favorites: Number(row.favorites),
     last_played_at: iso(row.last_played_at),
-    created_at: iso(row.created_at)!,
-    updated_at: iso(row.updated_at)!,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
   };
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-function whereOf(filter: AdminVideoFilter): SQL | undefined {
-  const conditions: (SQL | undefined)[] = [];
-  // An explicit id list (react-admin's getMany) returns those videos whatever their state.
-  if (filter.id) conditions.push(inArray(videos.id, filter.id.length ? filter.id : [-1]));
-  else conditions.push(filter.deleted ? isNotNull(videos.deleted_at) : isNull(videos.deleted_at));
-  for (const text of [filter.q, filter.title]) {
-    if (text?.trim()) conditions.push(ilike(videos.title, `%${escapeLike(text.trim())}%`));
-  }
-  if (filter.category_id != null) conditions.push(eq(videos.category_id, filter.category_id));
-  if (filter.access_level_id != null) conditions.push(eq(videos.access_level_id, filter.access_level_id));
-  if (filter.enabled != null) conditions.push(eq(videos.enabled, filter.enabled));
-  if (filter.missing != null) conditions.push(filter.missing ? isNotNull(videos.vimeo_missing_since) : isNull(videos.vimeo_missing_since));
-  if (filter.never_played != null) conditions.push(filter.never_played ? isNull(videoFigures.last_played_at) : isNotNull(videoFigures.last_played_at));
-  return and(...conditions);
+export async function listAdminVideos(database: Queryable, params: AdminVideoListParams): Promise<{ rows: AdminVideo[]; total: number }> {
+  const { rows, total } = await adminVideoPage(database, params);
+  return { rows: rows.map(toAdminVideo), total };
 }
 
-export async function listAdminVideos(db: Db, params: AdminVideoListParams): Promise<{ rows: AdminVideo[]; total: number }> {
-  const where = whereOf(params.filter);
-  const [field, order] = params.sort;
-  const direction = order === 'ASC' ? asc : desc;
-  const sortColumn = field === 'category' ? videoCategories.name : columns[field];
-  const figures = eq(videoFigures.video_id, videos.id);
-  // Ties (same title, same level…) break on id so pages never overlap or skip a row.
-  const orderBy = field === 'id' ? [direction(videos.id)] : [sql`${direction(sortColumn)} NULLS LAST`, direction(videos.id)];
-  const [start, end] = params.range;
-  const [rows, [count]] = await Promise.all([
-    db
-      .select(columns)
-      .from(videos)
-      .leftJoin(videoCategories, eq(videoCategories.id, videos.category_id))
-      .leftJoin(videoFigures, figures)
-      .where(where)
-      .orderBy(...orderBy)
-      .limit(end - start + 1)
-      .offset(start),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(videos)
-      .leftJoin(videoFigures, figures)
-      .where(where),
-  ]);
-  return { rows: (rows as Row[]).map(toAdminVideo), total: Number(count!.total) };
-}
-
-export async function getAdminVideo(db: Db, id: number): Promise<AdminVideo> {
-  const [row] = await db
-    .select(columns)
-    .from(videos)
-    .leftJoin(videoCategories, eq(videoCategories.id, videos.category_id))
-    .leftJoin(videoFigures, eq(videoFigures.video_id, videos.id))
-    .where(eq(videos.id, id));
+export async function getAdminVideo(database: Queryable, id: number): Promise<AdminVideo> {
+  const row = await adminVideo(database, id);
   if (!row) throw notFound(`No video with id ${id}.`);
-  return toAdminVideo(row as Row);
+  return toAdminVideo(row);
 }
 
-export async function updateAdminVideo(db: Db, id: number, input: AdminVideoUpdate, now: Date): Promise<AdminVideo> {
-  const current = await getAdminVideo(db, id);
-  if (input.category_id !== undefined && input.category_id !== null) {
-    const [category] = await db.select({ id: videoCategories.id }).from(videoCategories).where(eq(videoCategories.id, input.category_id));
-    if (!category) {
-      throw new HttpError(400, `Invalid request: category_id: no category with id ${input.category_id}`, [
-        { path: 'body.category_id', message: `no category with id ${input.category_id}` },
-      ]);
-    }
+export async function updateAdminVideo(database: Queryable, id: number, input: AdminVideoUpdate, now: Date): Promise<AdminVideo> {
+  const current = await getAdminVideo(database, id);
+  if (input.category_id !== undefined && input.category_id !== null && !(await categoryExists(database, input.category_id))) {
+    throw new HttpError(400, `Invalid request: category_id: no category with id ${input.category_id}`, [
+      { path: 'body.category_id', message: `no category with id ${input.category_id}` },
+    ]);
   }
-  const changes: Partial<typeof videos.$inferInsert> = {};
+  const changes: VideoChanges = {};
   if (input.title !== undefined && input.title !== current.title) {
     changes.title = input.title;
     changes.title_edited = true;
@@ -139,32 +55,17 @@ export async function updateAdminVideo(db: Db, id: number, input: AdminVideoUpda
   if (input.deleted_at === null) changes.deleted_at = null;
   else if (input.deleted_at !== undefined && current.deleted_at === null) changes.deleted_at = now;
   if (Object.keys(changes).length === 0) return current;
-  await db
-    .update(videos)
-    .set({ ...changes, updated_at: now })
-    .where(eq(videos.id, id));
-  return getAdminVideo(db, id);
+  await updateVideo(database, id, changes, now);
+  return getAdminVideo(database, id);
 }
 
 /** Soft delete: the row stays (views, favorites, restore); the app and favorites options skip it. */
-export async function deleteAdminVideo(db: Db, id: number, now: Date): Promise<AdminVideo> {
-  await getAdminVideo(db, id);
-  await db
-    .update(videos)
-    .set({ deleted_at: now, updated_at: now })
-    .where(and(eq(videos.id, id), isNull(videos.deleted_at)));
-  return getAdminVideo(db, id);
+export async function deleteAdminVideo(database: Queryable, id: number, now: Date): Promise<AdminVideo> {
+  await getAdminVideo(database, id);
+  await markVideoDeleted(database, id, now);
+  return getAdminVideo(database, id);
 }
 
-export async function listVideoCategories(db: Db) {
-  return db.select({ id: videoCategories.id, name: videoCategories.name }).from(videoCategories).orderBy(videoCategories.sort_order, videoCategories.id);
-}
-
-/** The spec's GET /api/client/v1/videos: every live video. */
-export async function listSpecVideos(db: Db) {
-  return db
-    .select({ id: videos.id, title: videos.title, thumbnail_url: videos.thumbnail_url, enabled: videos.enabled, access_level_id: videos.access_level_id })
-    .from(videos)
-    .where(isNull(videos.deleted_at))
-    .orderBy(videos.id);
+export function listVideoCategories(database: Queryable) {
+  return videoCategories(database);
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../db/client';
+import { refreshFiguresBatch } from './queries';
 
 /** The Video Manager's per-video figures, kept in video_figures (migration 0053). */
 export const VIDEO_FIGURES = 'videos.figures';
@@ -21,24 +22,10 @@ export async function refreshVideoFigures(database: Database, now: Date, batchSi
   let after = 0;
   let videos = 0;
   for (;;) {
-    const rows = await database.query<{ video_id: number }>(
-      `WITH batch AS (SELECT id FROM videos WHERE id > $3 ORDER BY id LIMIT $4)
-       INSERT INTO video_figures (video_id, plays_30d, viewers_30d, favorites, last_played_at, refreshed_at)
-       SELECT v.id, w.plays, w.viewers,
-              (SELECT count(*)::int FROM favorites f WHERE f.video_id = v.id),
-              (SELECT max(x.viewed_at) FROM video_views x WHERE x.video_id = v.id AND x.viewed_at <= $2),
-              $2
-       FROM batch v
-       CROSS JOIN LATERAL (SELECT count(*)::int AS plays, count(DISTINCT client_id)::int AS viewers
-                           FROM video_views vv WHERE vv.video_id = v.id AND vv.viewed_at > $1 AND vv.viewed_at <= $2) w
-       ON CONFLICT (video_id) DO UPDATE SET plays_30d = EXCLUDED.plays_30d, viewers_30d = EXCLUDED.viewers_30d,
-         favorites = EXCLUDED.favorites, last_played_at = EXCLUDED.last_played_at, refreshed_at = EXCLUDED.refreshed_at
-       RETURNING video_id`,
-      [from.toISOString(), now.toISOString(), after, batchSize],
-    );
-    videos += rows.length;
-    if (rows.length < batchSize) return { videos };
-    after = Math.max(...rows.map((row) => Number(row.video_id)));
+    const ids = await refreshFiguresBatch(database, from, now, after, batchSize);
+    videos += ids.length;
+    if (ids.length < batchSize) return { videos };
+    after = Math.max(...ids);
   }
 }
 

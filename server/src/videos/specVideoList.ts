@@ -1,6 +1,6 @@
 import { VideosResponse } from '@contract/videos';
 import type { Database } from '../db/client';
-import { listSpecVideos } from './adminVideos';
+import { specVideos, videosVersion } from './queries';
 
 export interface SpecVideoList {
   /** The library's version (migration 0025), also the answer's ETag. */
@@ -19,13 +19,12 @@ export function createSpecVideoList(database: Database) {
   let building: { version: string; answer: Promise<SpecVideoList> } | null = null;
 
   async function build(version: string): Promise<SpecVideoList> {
-    const answer = VideosResponse.parse({ videos: await listSpecVideos(database.db) });
+    const answer = VideosResponse.parse({ videos: await specVideos(database) });
     return { version, body: JSON.stringify(answer) };
   }
 
   return async function current(): Promise<SpecVideoList> {
-    const [row] = await database.query<{ version: string | number }>("SELECT version FROM table_versions WHERE name = 'videos'");
-    const version = String(row?.version ?? '');
+    const version = String((await videosVersion(database)) ?? '');
     if (cached?.version === version) return cached;
     // A rebuild started for an older version would miss a change this caller must see.
     if (building?.version !== version) {

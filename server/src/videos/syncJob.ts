@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { StartVimeoSyncResponse } from '@contract/videos';
 import { VimeoError, type VimeoCatalogue } from '../integrations/vimeo';
 import type { RunningJob } from '../jobs/queue';
-import { ensureSyncRow, finishSync, flagMissingVideos, markSyncRunning, recordSyncProgress, upsertCataloguePage } from './syncStore';
+import { ensureSyncRow, finishSync, flagMissingVideos, markSyncRunning, recordSyncProgress, upsertCataloguePage } from './syncQueries';
 import { scrubText } from '../lib/inputText';
 import { recordAudit, type Actor } from '../audit/record';
 

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import type { Database, Queryable } from '../db/client';
 import type { Clock } from '../types';
-import { toJob, type Job } from './job';
+import type { Job } from './job';
 
 /**
  * Where the queue's "now" comes from. In production it is the database's clock (`now()`), so leases,
@@ -15,10 +16,26 @@ const NOW = 'COALESCE($1::timestamptz, now())';
 const MS = "* interval '1 millisecond'";
 const SINGLETON_CONFLICT = "ON CONFLICT (queue, singleton_key) WHERE singleton_key IS NOT NULL AND state IN ('queued', 'running') DO NOTHING";
 
+/** A jobs row (read with `*`: the columns below are kept, the lease's own are not). */
+const JobRow = z.object({
+  id: z.number(),
+  queue: z.string(),
+  payload: z.record(z.string(), z.unknown()),
+  singleton_key: z.string().nullable(),
+  state: z.enum(['queued', 'running', 'done', 'failed']),
+  run_at: z.date(),
+  attempts: z.number(),
+  max_attempts: z.number(),
+  last_error: z.string().nullable(),
+  result: z.unknown(),
+  created_at: z.date(),
+  finished_at: z.date().nullable(),
+}) satisfies z.ZodType<Job>;
+const ClaimedRow = JobRow.extend({ claim_token: z.string() });
+const IdRow = z.object({ id: z.number() });
+
 /** A job as claimed: the token its claim wrote, which every later write of this worker must match. */
-export interface ClaimedJob extends Job {
-  claim_token: string;
-}
+export type ClaimedJob = z.infer<typeof ClaimedRow>;
 
 export interface NewJob {
   payload: Record<string, unknown>;
@@ -29,7 +46,8 @@ export interface NewJob {
 /** The queue's statements: claims under a lease, fenced by the claim's token, on one clock. */
 export function createClaims(database: Database, clock: Clock, time: TimeSource, workerId: string) {
   const now = () => (time === 'clock' ? clock.now().toISOString() : null);
-  const run = <Row = Record<string, unknown>>(sql: string, params: unknown[], db: Queryable = database) => db.query<Row>(sql, [now(), ...params]);
+  /** The ids a statement changed (`RETURNING id`). */
+  const run = (sql: string, params: unknown[], db: Queryable = database) => db.rows(IdRow, sql, [now(), ...params]);
 
   return {
     now,
@@ -37,15 +55,16 @@ export function createClaims(database: Database, clock: Clock, time: TimeSource,
     /** Claims the next due job of `queues`; its lease is its queue's `leases[queue]` ms from now. */
     async claim(queues: string[], leases: Record<string, number>): Promise<ClaimedJob | undefined> {
       if (queues.length === 0) return undefined;
-      const [row] = await run(
+      const [row] = await database.rows(
+        ClaimedRow,
         `UPDATE jobs SET state = 'running', attempts = attempts + 1, locked_by = $2, claim_token = $3,
                 locked_until = ${NOW} + COALESCE(($4::jsonb ->> queue)::float8, 300000) ${MS}
          WHERE id = (SELECT id FROM jobs WHERE state = 'queued' AND queue = ANY($5::text[]) AND run_at <= ${NOW}
                      ORDER BY run_at, id LIMIT 1 FOR UPDATE SKIP LOCKED)
          RETURNING *`,
-        [workerId, randomUUID(), JSON.stringify(leases), queues],
+        [now(), workerId, randomUUID(), JSON.stringify(leases), queues],
       );
-      return row ? { ...toJob(row), claim_token: String(row.claim_token) } : undefined;
+      return row;
     },
 
     /**
@@ -53,11 +72,11 @@ export function createClaims(database: Database, clock: Clock, time: TimeSource,
      * was fails when next claimed, through its queue's onFailed.
      */
     async recover(): Promise<void> {
-      await run(
+      await database.execute(
         `UPDATE jobs SET state = 'queued', run_at = ${NOW}, locked_by = NULL, locked_until = NULL, claim_token = NULL,
                 last_error = 'the worker running it stopped'
          WHERE state = 'running' AND locked_until < ${NOW}`,
-        [],
+        [now()],
       );
     },
 
@@ -105,12 +124,12 @@ export function createClaims(database: Database, clock: Clock, time: TimeSource,
 
     /** Enqueues; a job whose singleton key is already queued or running is not added (null). */
     async insert(queue: string, job: NewJob, maxAttempts: number): Promise<number | null> {
-      const [row] = await run<{ id: number }>(
+      const [row] = await run(
         `INSERT INTO jobs (queue, payload, singleton_key, run_at, max_attempts, created_at)
          VALUES ($2, $3::jsonb, $4, COALESCE($5::timestamptz, ${NOW}), $6, ${NOW}) ${SINGLETON_CONFLICT} RETURNING id`,
         [queue, JSON.stringify(job.payload), job.singleton_key ?? null, job.run_at?.toISOString() ?? null, maxAttempts],
       );
-      return row ? Number(row.id) : null;
+      return row ? row.id : null;
     },
 
     /** Enqueues many in one statement (in the caller's transaction with `db`); answers how many were added. */
@@ -151,3 +170,27 @@ export function createClaims(database: Database, clock: Clock, time: TimeSource,
 }
 
 export type Claims = ReturnType<typeof createClaims>;
+
+export async function jobById(database: Queryable, id: number): Promise<Job | undefined> {
+  const [row] = await database.rows(JobRow, 'SELECT * FROM jobs WHERE id = $1', [id]);
+  return row;
+}
+
+export async function latestJob(database: Queryable, queue: string): Promise<Job | undefined> {
+  const [row] = await database.rows(JobRow, 'SELECT * FROM jobs WHERE queue = $1 ORDER BY id DESC LIMIT 1', [queue]);
+  return row;
+}
+
+/** The queued or running job holding `singletonKey` in `queue`, if any. */
+export async function activeSingletonJob(database: Queryable, queue: string, singletonKey: string | undefined): Promise<number | undefined> {
+  const [row] = await database.rows(IdRow, `SELECT id FROM jobs WHERE queue = $1 AND singleton_key = $2 AND state IN ('queued', 'running') LIMIT 1`, [
+    queue,
+    singletonKey,
+  ]);
+  return row?.id;
+}
+
+/** PGlite has no autovacuum: after a prune, the deleted rows' space is only reused once this ran. */
+export async function vacuumJobs(database: Database): Promise<void> {
+  await database.execScript('VACUUM (ANALYZE) jobs;');
+}

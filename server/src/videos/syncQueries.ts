@@ -1,7 +1,12 @@
-import type { VimeoSync, VimeoSyncState } from '@contract/videos';
-import type { Database } from '../db/client';
+import { z } from 'zod';
+import { VimeoSync, type VimeoSyncState } from '@contract/videos';
+import type { Queryable } from '../db/client';
 import type { CatalogueVideo } from '../integrations/vimeo';
 import { notFound } from '../lib/errors';
+
+const InsertedRow = z.object({ inserted: z.boolean() });
+const FlaggedRow = z.object({ flagged: z.number() });
+const TotalRow = z.object({ total: z.number() });
 
 /**
  * Upserts one page by Vimeo id. Only Vimeo's fields change (title unless staff edited it,
@@ -9,10 +14,11 @@ import { notFound } from '../lib/errors';
  * staff's and stay. A row whose Vimeo fields are already equal is not written at all, so a
  * second identical sync changes nothing. New videos arrive disabled for staff to review.
  */
-export async function upsertCataloguePage(database: Database, page: CatalogueVideo[], now: Date): Promise<{ added: number; updated: number }> {
+export async function upsertCataloguePage(database: Queryable, page: CatalogueVideo[], now: Date): Promise<{ added: number; updated: number }> {
   const unique = [...new Map(page.map((video) => [video.vimeo_video_id, video])).values()];
   if (unique.length === 0) return { added: 0, updated: 0 };
-  const rows = await database.query<{ inserted: boolean }>(
+  const rows = await database.rows(
+    InsertedRow,
     `WITH incoming AS (
        SELECT t.vimeo_video_id, t.title, t.duration, t.thumbnail_url,
               ARRAY(SELECT jsonb_array_elements_text(t.tags::jsonb)) AS tags
@@ -49,8 +55,9 @@ export async function upsertCataloguePage(database: Database, page: CatalogueVid
 }
 
 /** After a complete sync: flags stored Vimeo videos the catalogue no longer has. Returns how many are newly flagged. */
-export async function flagMissingVideos(database: Database, seenIds: string[], now: Date): Promise<number> {
-  const [row] = await database.query<{ flagged: number }>(
+export async function flagMissingVideos(database: Queryable, seenIds: string[], now: Date): Promise<number> {
+  const [row] = await database.rows(
+    FlaggedRow,
     `WITH flagged AS (
        UPDATE videos SET vimeo_missing_since = $1
        WHERE vimeo_video_id IS NOT NULL AND vimeo_missing_since IS NULL AND NOT (vimeo_video_id = ANY($2::text[]))
@@ -59,7 +66,7 @@ export async function flagMissingVideos(database: Database, seenIds: string[], n
      SELECT count(*)::int AS flagged FROM flagged`,
     [now.toISOString(), seenIds],
   );
-  return Number(row?.flagged ?? 0);
+  return row?.flagged ?? 0;
 }
 
 // ---- vimeo_syncs: one row per sync ----
@@ -80,46 +87,37 @@ const SELECT_SYNC = `
          CASE WHEN ${STOPPED} THEN COALESCE(j.finished_at, s.started_at, s.created_at) ELSE s.finished_at END AS finished_at
   FROM vimeo_syncs s LEFT JOIN jobs j ON j.id = s.job_id`;
 
-const iso = (value: unknown) => (value === null || value === undefined ? null : new Date(value as string).toISOString());
+/** A sync as stored (reconciled with its job); the answer's times are ISO text. */
+const SyncRow = VimeoSync.extend({ created_at: z.date(), started_at: z.date().nullable(), finished_at: z.date().nullable() });
 
-function toVimeoSync(row: Record<string, unknown>): VimeoSync {
+function toVimeoSync(row: z.infer<typeof SyncRow>): VimeoSync {
   return {
-    id: Number(row.id),
-    state: row.state as VimeoSyncState,
-    source: row.source as VimeoSync['source'],
-    requested_by: (row.requested_by as string | null) ?? null,
-    pages_done: Number(row.pages_done),
-    pages_total: row.pages_total === null ? null : Number(row.pages_total),
-    videos_seen: Number(row.videos_seen),
-    videos_added: Number(row.videos_added),
-    videos_updated: Number(row.videos_updated),
-    videos_missing: Number(row.videos_missing),
-    error: (row.error as string | null) ?? null,
-    created_at: iso(row.created_at)!,
-    started_at: iso(row.started_at),
-    finished_at: iso(row.finished_at),
+    ...row,
+    created_at: row.created_at.toISOString(),
+    started_at: row.started_at?.toISOString() ?? null,
+    finished_at: row.finished_at?.toISOString() ?? null,
   };
 }
 
-export async function getSyncByJob(database: Database, jobId: number): Promise<VimeoSync | undefined> {
-  const [row] = await database.query(`${SELECT_SYNC} WHERE s.job_id = $1`, [jobId]);
+export async function getSyncByJob(database: Queryable, jobId: number): Promise<VimeoSync | undefined> {
+  const [row] = await database.rows(SyncRow, `${SELECT_SYNC} WHERE s.job_id = $1`, [jobId]);
   return row ? toVimeoSync(row) : undefined;
 }
 
-export async function getSync(database: Database, id: number): Promise<VimeoSync | undefined> {
-  const [row] = await database.query(`${SELECT_SYNC} WHERE s.id = $1`, [id]);
+export async function getSync(database: Queryable, id: number): Promise<VimeoSync | undefined> {
+  const [row] = await database.rows(SyncRow, `${SELECT_SYNC} WHERE s.id = $1`, [id]);
   return row ? toVimeoSync(row) : undefined;
 }
 
 /** One sync; 404 when there is none. */
-export async function requireSync(database: Database, id: number): Promise<VimeoSync> {
+export async function requireSync(database: Queryable, id: number): Promise<VimeoSync> {
   const sync = await getSync(database, id);
   if (!sync) throw notFound(`No Vimeo sync with id ${id}.`);
   return sync;
 }
 
 export async function listSyncs(
-  database: Database,
+  database: Queryable,
   params: { sort: ['id' | 'created_at' | 'finished_at', 'ASC' | 'DESC']; range: [number, number]; state?: VimeoSyncState },
 ): Promise<{ rows: VimeoSync[]; total: number }> {
   const [field, order] = params.sort;
@@ -129,15 +127,15 @@ export async function listSyncs(
   const args = params.state ? [params.state] : [];
   const [start, end] = params.range;
   const [rows, [count]] = await Promise.all([
-    database.query(`${filtered} ORDER BY s.${field} ${direction} NULLS LAST, s.id ${direction} LIMIT ${end - start + 1} OFFSET ${start}`, args),
-    database.query<{ total: number }>(`SELECT count(*)::int AS total FROM (${filtered}) AS counted`, args),
+    database.rows(SyncRow, `${filtered} ORDER BY s.${field} ${direction} NULLS LAST, s.id ${direction} LIMIT ${end - start + 1} OFFSET ${start}`, args),
+    database.rows(TotalRow, `SELECT count(*)::int AS total FROM (${filtered}) AS counted`, args),
   ]);
-  return { rows: rows.map(toVimeoSync), total: Number(count!.total) };
+  return { rows: rows.map(toVimeoSync), total: count!.total };
 }
 
 /** Creates the sync's row for a job unless it exists (a concurrent click may have made it). */
-export async function ensureSyncRow(database: Database, jobId: number, source: VimeoSync['source'], requestedBy: string | null, now: Date) {
-  await database.query(
+export async function ensureSyncRow(database: Queryable, jobId: number, source: VimeoSync['source'], requestedBy: string | null, now: Date) {
+  await database.execute(
     `INSERT INTO vimeo_syncs (job_id, source, requested_by, created_at) VALUES ($1, $2, $3, $4)
      ON CONFLICT (job_id) DO UPDATE SET requested_by = COALESCE(vimeo_syncs.requested_by, EXCLUDED.requested_by)`,
     [jobId, source, requestedBy, now.toISOString()],
@@ -145,8 +143,8 @@ export async function ensureSyncRow(database: Database, jobId: number, source: V
   return (await getSyncByJob(database, jobId))!;
 }
 
-export async function markSyncRunning(database: Database, jobId: number, now: Date): Promise<void> {
-  await database.query(
+export async function markSyncRunning(database: Queryable, jobId: number, now: Date): Promise<void> {
+  await database.execute(
     `UPDATE vimeo_syncs SET state = 'running', started_at = $2, pages_done = 0, pages_total = NULL, videos_seen = 0,
             videos_added = 0, videos_updated = 0, videos_missing = 0, error = NULL, finished_at = NULL
      WHERE job_id = $1`,
@@ -162,19 +160,15 @@ export interface SyncProgress {
   videos_updated: number;
 }
 
-export async function recordSyncProgress(database: Database, jobId: number, progress: SyncProgress): Promise<void> {
-  await database.query(`UPDATE vimeo_syncs SET pages_done = $2, pages_total = $3, videos_seen = $4, videos_added = $5, videos_updated = $6 WHERE job_id = $1`, [
-    jobId,
-    progress.pages_done,
-    progress.pages_total,
-    progress.videos_seen,
-    progress.videos_added,
-    progress.videos_updated,
-  ]);
+export async function recordSyncProgress(database: Queryable, jobId: number, progress: SyncProgress): Promise<void> {
+  await database.execute(
+    `UPDATE vimeo_syncs SET pages_done = $2, pages_total = $3, videos_seen = $4, videos_added = $5, videos_updated = $6 WHERE job_id = $1`,
+    [jobId, progress.pages_done, progress.pages_total, progress.videos_seen, progress.videos_added, progress.videos_updated],
+  );
 }
 
-export async function finishSync(database: Database, jobId: number, outcome: { missing: number; now: Date; error?: string }): Promise<void> {
-  await database.query(
+export async function finishSync(database: Queryable, jobId: number, outcome: { missing: number; now: Date; error?: string }): Promise<void> {
+  await database.execute(
     `UPDATE vimeo_syncs SET state = $2, videos_missing = $3, error = $4, finished_at = $5,
             pages_total = CASE WHEN $2 = 'done' THEN pages_done ELSE pages_total END
      WHERE job_id = $1`,

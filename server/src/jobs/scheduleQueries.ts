@@ -16,14 +16,14 @@ const MS = "* interval '1 millisecond'";
 
 /**
  * Schedules live in job_schedules, shared by every instance: whichever instance moves next_run_at
- * first enqueues the run. `now` is the pinned time or null for the database's clock (see claims.ts).
+ * first enqueues the run. `now` is the pinned time or null for the database's clock (see jobQueries.ts).
  */
 export function createSchedules(database: Database, now: () => string | null) {
   return {
     /** Enqueues every due run, each exactly once however many instances poll at the same moment. */
     async fire(maxAttempts: Record<string, number>): Promise<void> {
       // One statement: the compare-and-set on next_run_at and the enqueue commit together.
-      await database.query(
+      await database.execute(
         `WITH fired AS (
            UPDATE job_schedules SET next_run_at = ${NOW} + every_ms ${MS} WHERE next_run_at <= ${NOW} RETURNING name, queue
          )
@@ -40,7 +40,7 @@ export function createSchedules(database: Database, now: () => string | null) {
      * its next run, so restarting does not postpone it.
      */
     async upsert(schedule: ScheduledJob): Promise<void> {
-      await database.query(
+      await database.execute(
         `INSERT INTO job_schedules (name, queue, every_ms, next_run_at) VALUES ($2, $3, $4, ${NOW} + $5::float8 ${MS})
          ON CONFLICT (name) DO UPDATE SET queue = EXCLUDED.queue, every_ms = EXCLUDED.every_ms,
            next_run_at = LEAST(job_schedules.next_run_at + (EXCLUDED.every_ms - job_schedules.every_ms) ${MS}, ${NOW} + EXCLUDED.every_ms ${MS})`,
@@ -50,7 +50,7 @@ export function createSchedules(database: Database, now: () => string | null) {
 
     /** Removes every schedule not in `keep`, with the runs they queued that no worker has started. */
     async removeAllBut(keep: string[]): Promise<void> {
-      await database.query(
+      await database.execute(
         `WITH removed AS (DELETE FROM job_schedules WHERE NOT (name = ANY($1::text[])) RETURNING name, queue)
          DELETE FROM jobs j USING removed r
          WHERE j.state = 'queued' AND j.queue = r.queue AND j.singleton_key = 'schedule:' || r.name AND j.payload ->> 'schedule' = r.name`,
