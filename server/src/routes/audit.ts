@@ -26,7 +26,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { sort = ['at', 'DESC'], filter = {} } = request.query;
       const range = request.query.range ?? [0, filter.id?.length ? filter.id.length - 1 : 24];
-      const { rows, total } = await listAudit(app.db, { sort, range, filter });
+      const { rows, total } = await listAudit(app.database, { sort, range, filter });
       reply.header('cache-control', 'no-store');
       reply.header('content-range', contentRange('audit', range[0], rows.length, total));
       return rows;
@@ -45,7 +45,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      const csv = await exportAuditCsv(app.db, request.query.filter ?? {}, AUDIT_EXPORT_MAX_ROWS);
+      const csv = await exportAuditCsv(app.database, request.query.filter ?? {}, AUDIT_EXPORT_MAX_ROWS);
       reply.header('cache-control', 'no-store');
       reply.header('content-disposition', `attachment; filename="audit-log-${app.clock.now().toISOString().slice(0, 10)}.csv"`);
       return reply.type('text/csv; charset=utf-8').send(csv);
@@ -55,7 +55,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     `${ADMIN}/audit/:id`,
     { config: { permission: 'audit.read' }, schema: { tags, summary: 'One audit entry', params: IdParams, response: { 200: AuditEntry, ...errorResponses } } },
-    async (request) => requireAuditEntry(app.db, request.params.id),
+    async (request) => requireAuditEntry(app.database, request.params.id),
   );
 
   app.get(

@@ -11,7 +11,7 @@ import {
   UpdateMessageResponse,
 } from '@contract/messaging';
 import { describeValidationError } from '../lib/errors';
-import { listMessages } from '../messaging/store';
+import { listMessages } from '../messaging/queries';
 import { createMessage, saveMessage } from '../messaging/edits';
 import { auditActor } from '../audit/record';
 
@@ -29,7 +29,7 @@ const messagingRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: MessagesResponse, ...errorResponses },
       },
     },
-    async (request) => ({ messages: await listMessages(app.db, request.params.typeId) }),
+    async (request) => ({ messages: await listMessages(app.database, request.params.typeId) }),
   );
 
   app.post(

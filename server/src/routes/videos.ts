@@ -53,7 +53,7 @@ const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       const { sort = ['title', 'ASC'], filter = {} } = request.query;
       // getMany sends only {"id":[..]}: answer every one of them, not a first page.
       const range = request.query.range ?? [0, filter.id?.length ? filter.id.length - 1 : 24];
-      const { rows, total } = await listAdminVideos(app.db, { sort, range, filter });
+      const { rows, total } = await listAdminVideos(app.database, { sort, range, filter });
       reply.header('content-range', contentRange('videos', range[0], rows.length, total));
       return rows;
     },
@@ -65,7 +65,7 @@ const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'videos.edit' },
       schema: { tags: ['videos (extension)'], summary: 'One video, deleted or not', params: Int4IdParams, response: { 200: AdminVideo, ...errorResponses } },
     },
-    async (request) => getAdminVideo(app.db, request.params.id),
+    async (request) => getAdminVideo(app.database, request.params.id),
   );
 
   app.put(
@@ -109,7 +109,7 @@ const videoRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (_request, reply) => {
-      const rows = await listVideoCategories(app.db);
+      const rows = await listVideoCategories(app.database);
       reply.header('content-range', contentRange('video-categories', 0, rows.length, rows.length));
       return rows;
     },

@@ -5,7 +5,7 @@ import { contentRange, IdParams } from '@contract/raSimpleRest';
 import { StartVimeoSyncResponse, VimeoSync, VimeoSyncListQuery } from '@contract/videos';
 import { auditActor } from '../audit/record';
 import { requestVimeoSync } from '../videos/syncJob';
-import { listSyncs, requireSync } from '../videos/syncStore';
+import { listSyncs, requireSync } from '../videos/syncQueries';
 
 const vimeoSyncRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
