@@ -13,14 +13,14 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/src/app';
 import { loadConfig } from '../server/src/config';
 import { openDatabase } from '../server/src/db/client';
-import { upsertStaffUser } from '../server/src/auth/staff';
+import { upsertStaffUser } from '../server/src/staff/accounts';
 import { timeIt, type Distribution } from './lib/stats';
 
 export const STATS_P95_BUDGET_MS = 100;
 const BENCH_STAFF = { email: 'bench@studio.test', password: 'bench-password-1' };
 
 async function signIn(app: FastifyInstance): Promise<string> {
-  await upsertStaffUser(app.db, { ...BENCH_STAFF, nickname: 'Bench', role: 'owner' });
+  await upsertStaffUser(app.database, { ...BENCH_STAFF, nickname: 'Bench', role: 'owner' });
   const response = await app.inject({
     method: 'POST',
     url: `${app.pathPrefix}/login`,

@@ -238,6 +238,11 @@ export const RULES: ImportRule[] = [
     broken: (e) => isServerArea(e.fromPart) && SERVER_TOP.includes(e.toPart ?? ''),
   },
   {
+    name: 'staff accounts (server/src/staff) import nothing from sign-in (server/src/auth)',
+    why: 'sign-in finds, creates and re-roles accounts through staff/; staff/ reaching back into auth/ would make the two one circle',
+    broken: (e) => e.fromPart === 'server/src/staff' && e.toPart === 'server/src/auth',
+  },
+  {
     name: 'routes reach the database through an area module',
     why: 'a route is its schemas, its access and one call to its area; queries live with the area that owns the tables',
     broken: (e) => e.fromPart === 'server/src/routes' && e.toPart === 'server/src/db',

@@ -4,7 +4,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { createSessionStore } from './auth/sessions';
-import { setPasswordHashCost } from './auth/password';
+import { setPasswordHashCost } from './staff/password';
 import { registerSessionGuard } from './auth/guard';
 import { registerErrorHandler } from './lib/errors';
 import { registerInputTextCheck } from './lib/inputText';
@@ -110,7 +110,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('pathPrefix', config.SERVER_PREFIX);
   app.decorate(
     'sessions',
-    createSessionStore(database.db, () => clock.now()),
+    createSessionStore(database, () => clock.now()),
   );
   app.decorate(
     'jobs',

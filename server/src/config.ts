@@ -6,7 +6,7 @@ import { ConfigError, serviceAccount } from './configServiceAccount';
 import { dataSourcesEnv, outboundEnv } from './configServices';
 import { MAX_OVERRIDE_DAYS, OVERRIDE_MAX_DAYS_DEFAULT, OVERRIDE_MAX_DAYS_LIMIT } from '@contract/clientRules';
 
-/** scrypt's cost for new password hashes, N = 2^cost (auth/password.ts): always this outside tests. */
+/** scrypt's cost for new password hashes, N = 2^cost (staff/password.ts): always this outside tests. */
 export const PASSWORD_HASH_COST_DEFAULT = 15;
 /** …and under NODE_ENV=test, unless PASSWORD_HASH_COST says otherwise: thousands of test sign-ins would spend minutes in scrypt. */
 export const PASSWORD_HASH_COST_TEST = 10;

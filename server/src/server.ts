@@ -3,8 +3,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig, type Config } from './config';
 import { openDatabase } from './db/client';
 import { DataDirLockedError } from './db/lock';
-import { ensureStaffAccount } from './auth/staff';
-import { setPasswordHashCost } from './auth/password';
+import { ensureStaffAccount } from './staff/accounts';
+import { setPasswordHashCost } from './staff/password';
 import { isEmpty, seedDemoData } from '../seed/demo';
 import { seedRevenue } from '../seed/revenue';
 
@@ -66,7 +66,7 @@ async function main() {
     await seedDemoData(database, { clients: 2000, urlPrefix: config.SERVER_PREFIX, log: (line) => console.log(line) });
     await seedRevenue(database, { now: new Date(), log: (line) => console.log(line) });
   }
-  const account = await ensureStaffAccount(database.db, config);
+  const account = await ensureStaffAccount(database, config);
 
   const app = await buildApp({ config, database });
 

@@ -1,7 +1,7 @@
 import type { Config } from './config';
 import type { Database, Db } from './db/client';
 import type { SessionStore } from './auth/sessions';
-import type { StaffUser } from './auth/staff';
+import type { StaffUser } from './staff/queries';
 import type { JobQueue } from './jobs/queue';
 import type { MindbodyApi } from './integrations/mindbody';
 import type { IntegrationKeys } from './integrations/keys';

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
-import { upsertStaffUser, ensureStaffAccount } from '../../server/src/auth/staff';
+import { upsertStaffUser, ensureStaffAccount } from '../../server/src/staff/accounts';
 import { IDLE_TIMEOUT_MS, ABSOLUTE_TIMEOUT_MS } from '../../server/src/auth/sessions';
 import { testDatabases } from '../support/databases';
 import { createTestApp, signIn, STAFF, testClock } from '../support/server';
@@ -19,7 +19,7 @@ describe.each(testDatabases())('staff sign-in on $name', ({ open }) => {
   beforeAll(async () => {
     database = await open();
     app = await createTestApp(database, { clock });
-    await upsertStaffUser(app.db, { email: STAFF.email, password: STAFF.password, nickname: 'Coach', role: 'owner' });
+    await upsertStaffUser(app.database, { email: STAFF.email, password: STAFF.password, nickname: 'Coach', role: 'owner' });
   });
   afterAll(async () => {
     await app.close();
@@ -163,17 +163,17 @@ describe.each(testDatabases())('staff sign-in on $name', ({ open }) => {
 
   it('creates admin@localhost with a random password, to be printed once, only when no staff exists', async () => {
     // This database has staff already: nothing is created and nothing is to be printed.
-    expect(await ensureStaffAccount(app.db, {})).toBeNull();
+    expect(await ensureStaffAccount(app.database, {})).toBeNull();
 
     const empty = await open();
     const fresh = await createTestApp(empty, { clock });
     try {
-      const created = await ensureStaffAccount(fresh.db, {});
+      const created = await ensureStaffAccount(fresh.database, {});
       expect(created).toEqual({ email: 'admin@localhost', generatedPassword: expect.stringMatching(/^\S{12,}$/) });
       const response = await fresh.inject({ method: 'POST', url: '/login', ...form({ email: 'admin@localhost', password: created!.generatedPassword! }) });
       expect(response.statusCode).toBe(303);
       // The next start finds that account: no second password is generated or printed.
-      expect(await ensureStaffAccount(fresh.db, {})).toBeNull();
+      expect(await ensureStaffAccount(fresh.database, {})).toBeNull();
     } finally {
       await fresh.close();
       await empty.close();
@@ -184,10 +184,12 @@ describe.each(testDatabases())('staff sign-in on $name', ({ open }) => {
     const signInAs = (password: string) =>
       app.inject({ method: 'POST', url: '/login', ...form({ email: 'owner@studio.test', password }) }).then((response) => response.statusCode);
 
-    expect(await ensureStaffAccount(app.db, { STAFF_EMAIL: 'Owner@Studio.test', STAFF_PASSWORD: 'owner-pass-1' })).toEqual({ email: 'owner@studio.test' });
+    expect(await ensureStaffAccount(app.database, { STAFF_EMAIL: 'Owner@Studio.test', STAFF_PASSWORD: 'owner-pass-1' })).toEqual({
+      email: 'owner@studio.test',
+    });
     expect(await signInAs('owner-pass-1')).toBe(303);
 
-    await ensureStaffAccount(app.db, { STAFF_EMAIL: 'owner@studio.test', STAFF_PASSWORD: 'owner-pass-2' });
+    await ensureStaffAccount(app.database, { STAFF_EMAIL: 'owner@studio.test', STAFF_PASSWORD: 'owner-pass-2' });
     expect(await signInAs('owner-pass-1')).toBe(401);
     expect(await signInAs('owner-pass-2')).toBe(303);
   });

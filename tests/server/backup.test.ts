@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../server/src/db/client';
 import { dumpLines, restoreLines, withSnapshot, type DumpLine } from '../../server/src/db/dump';
 import { seedDemoData } from '../../server/seed/demo';
-import { upsertStaffUser } from '../../server/src/auth/staff';
+import { upsertStaffUser } from '../../server/src/staff/accounts';
 import { expirePurchaseAccess } from '../../server/src/revenuecat/events';
 import { testDatabases } from '../support/databases';
 
@@ -29,7 +29,7 @@ describe('backup and restore', () => {
   beforeAll(async () => {
     source = await testDatabases()[0]!.open();
     await seedDemoData(source, { clients: 120, videos: 30, now: SEEDED_AT });
-    await upsertStaffUser(source.db, { email: 'owner@studio.test', password: 'owner-password', role: 'owner' });
+    await upsertStaffUser(source, { email: 'owner@studio.test', password: 'owner-password', role: 'owner' });
     dump = [];
     await withSnapshot(source, async (run) => {
       for await (const line of dumpLines(run, new Date())) dump.push(line);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
 import { SESSION_STATE_ELEMENT_ID } from '@contract/pageState';
-import { upsertStaffUser } from '../../server/src/auth/staff';
+import { upsertStaffUser } from '../../server/src/staff/accounts';
 import { testDatabases } from '../support/databases';
 import { createTestApp, signIn, STAFF, testClock } from '../support/server';
 
@@ -82,7 +82,7 @@ describe.each(testDatabases())('the console page on $name', ({ open }) => {
 
   it('keeps a nickname that looks like markup inside the JSON element', async () => {
     const who = { email: 'markup@studio.test', password: 'correct horse battery', role: 'owner' as const };
-    await upsertStaffUser(app.db, { ...who, nickname: '</script><script>alert(1)</script>' });
+    await upsertStaffUser(app.database, { ...who, nickname: '</script><script>alert(1)</script>' });
     const cookie = await signIn(app, who);
     const html = (await page('/', cookie)).body;
     expect(html).not.toContain('<script>alert(1)');

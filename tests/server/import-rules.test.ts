@@ -118,6 +118,10 @@ describe('import rules', () => {
       },
       kept: { 'server/src/segments/c.ts': "import { firstClients } from '../clients/lists';\nimport { recordAudit } from '../audit/record';\n" },
     },
+    'staff accounts (server/src/staff) import nothing from sign-in (server/src/auth)': {
+      broken: { 'server/src/staff/a.ts': "import type { SessionStore } from '../auth/sessions';\n" },
+      kept: { 'server/src/auth/b.ts': "import { findStaffByEmail } from '../staff/queries';\n" },
+    },
     'routes reach the database through an area module': {
       broken: { 'server/src/routes/health.ts': "import { databaseHealth } from '../db/health';\n" },
       kept: { 'server/src/routes/ok.ts': "import { databaseHealth } from '../health/liveness';\n" },

@@ -1,13 +1,22 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { Database } from '../../server/src/db/client';
-import { auditLog, staffUsers } from '../../server/src/db/schema';
-import { findStaffByEmail } from '../../server/src/auth/staff';
+import { findStaffByEmail } from '../../server/src/staff/queries';
 import { claimValues, roleFromClaim } from '../../server/src/auth/oidcRoles';
 import { testDatabases } from '../support/databases';
 import { startIdentityProvider, type IdentityAccount, type IdentityProvider, studioPerson } from '../support/identityProvider';
 import { createTestApp } from '../support/server';
+
+/** An audit_log row as the tests read it. */
+interface AuditRow {
+  id: number;
+  action: string;
+  staff_email: string | null;
+  target_type: string;
+  target_id: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
 
 const PUBLIC_URL = 'http://console.studio.test';
 const CONSOLE_HOST = new URL(PUBLIC_URL).host;
@@ -97,10 +106,9 @@ describe.each(testDatabases())('roles from the identity provider on $name', ({ o
     expect((await signInAs(mapped, editor)).role).toBe('content');
     expect((await signInAs(mapped, newcomer)).role).toBe('front_desk');
     expect((await signInAs(mapped, both)).role).toBe('owner');
-    const [created] = await mapped.db
-      .select()
-      .from(auditLog)
-      .where(eq(auditLog.target_id, String((await findStaffByEmail(mapped.db, 'desk@studio.test'))!.id)));
+    const [created] = await mapped.database.query<AuditRow>('SELECT * FROM audit_log WHERE target_id = $1', [
+      String((await findStaffByEmail(mapped.database, 'desk@studio.test'))!.id),
+    ]);
     expect(created).toMatchObject({ action: 'staff.create', after: { email: 'desk@studio.test', role: 'front_desk', via: 'oidc', role_claim: ['front'] } });
   });
 
@@ -109,7 +117,7 @@ describe.each(testDatabases())('roles from the identity provider on $name', ({ o
     expect((await signInAs(mapped, desk)).role).toBe('content');
     desk.groups = [];
     expect((await signInAs(mapped, desk)).role).toBe('front_desk');
-    const changes = (await mapped.db.select().from(auditLog).where(eq(auditLog.action, 'staff.update')).orderBy(auditLog.id)).filter(
+    const changes = (await mapped.database.query<AuditRow>("SELECT * FROM audit_log WHERE action = 'staff.update' ORDER BY id")).filter(
       (entry) => (entry.after as { email?: string }).email === 'desk@studio.test',
     );
     expect(changes.map((entry) => [entry.before?.role, entry.after?.role, entry.after?.via])).toEqual([
@@ -119,17 +127,17 @@ describe.each(testDatabases())('roles from the identity provider on $name', ({ o
   });
 
   it('keeps the last active owner an owner when their group is gone, and says so in the audit log', async () => {
-    await mapped.db.update(staffUsers).set({ role: 'manager' }).where(eq(staffUsers.email, 'both@studio.test'));
+    await mapped.database.query("UPDATE staff_users SET role = 'manager' WHERE email = 'both@studio.test'");
     boss.groups = ['staff'];
     expect((await signInAs(mapped, boss)).role).toBe('owner');
-    const [kept] = (await mapped.db.select().from(auditLog).where(eq(auditLog.action, 'staff.update'))).filter(
+    const [kept] = (await mapped.database.query<AuditRow>("SELECT * FROM audit_log WHERE action = 'staff.update'")).filter(
       (entry) => (entry.after as { not_changed_to?: string }).not_changed_to,
     );
     expect(kept).toMatchObject({ staff_email: 'boss@studio.test', after: { role: 'owner', not_changed_to: 'front_desk', via: 'oidc' } });
   });
 
   it('refuses a disabled account with a clear page and no session', async () => {
-    await mapped.db.update(staffUsers).set({ disabled_at: new Date() }).where(eq(staffUsers.email, 'editor@studio.test'));
+    await mapped.database.query("UPDATE staff_users SET disabled_at = $1 WHERE email = 'editor@studio.test'", [new Date()]);
     const { response, role } = await signInAs(mapped, editor);
     expect(response.statusCode).toBe(403);
     expect(response.body).toContain('The account editor@studio.test is disabled on this console. Ask an owner to enable it.');
@@ -138,7 +146,7 @@ describe.each(testDatabases())('roles from the identity provider on $name', ({ o
 
   it('without OIDC_ROLE_CLAIM: a new account gets OIDC_DEFAULT_ROLE, an existing one keeps the role set on the staff screen', async () => {
     expect((await signInAs(unmapped, plain)).role).toBe('content');
-    await unmapped.db.update(staffUsers).set({ role: 'manager' }).where(eq(staffUsers.email, 'plain@studio.test'));
+    await unmapped.database.query("UPDATE staff_users SET role = 'manager' WHERE email = 'plain@studio.test'");
     expect((await signInAs(unmapped, plain)).role).toBe('manager');
   });
 });

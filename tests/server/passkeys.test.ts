@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
-import { upsertStaffUser } from '../../server/src/auth/staff';
+import { upsertStaffUser } from '../../server/src/staff/accounts';
 import { loadConfig } from '../../server/src/config';
 import { testDatabases } from '../support/databases';
 import { createTestApp, testClock } from '../support/server';
@@ -60,7 +60,7 @@ describe.each(testDatabases())('passkeys on $name', ({ open }) => {
     return sessionOf(response)!;
   }
   async function member(email: string, role: 'owner' | 'front_desk' = 'owner') {
-    await upsertStaffUser(app.db, { email, password: PASSWORD, role });
+    await upsertStaffUser(app.database, { email, password: PASSWORD, role });
     const [{ id }] = await database.query<{ id: number }>('SELECT id FROM staff_users WHERE email = $1', [email]);
     return { id, email, cookie: await passwordSignIn(email) };
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
-import { upsertStaffUser } from '../../server/src/auth/staff';
+import { upsertStaffUser } from '../../server/src/staff/accounts';
 import { testDatabases } from '../support/databases';
 import { createTestApp } from '../support/server';
 import { totpCode } from '../support/totp';
@@ -72,7 +72,7 @@ describe.each(testDatabases())("re-authentication, the owner's rule and sign-in 
     ]);
     const [{ id }] = await database.query<{ id: number }>('SELECT id FROM staff_users WHERE email = $1', [who.email]);
     const desk = { email: 'history-desk@studio.test', password: 'a long enough password' };
-    await upsertStaffUser(app.db, { ...desk, role: 'front_desk' });
+    await upsertStaffUser(app.database, { ...desk, role: 'front_desk' });
     expect((await api('GET', `/api/admin/v1/staff/${id}/sign-ins`, await signInWithPassword(desk))).statusCode).toBe(403);
     // An owner (this member is one) sees it on the Staff screen.
     expect((await api('GET', `/api/admin/v1/staff/${id}/sign-ins`, session)).json()).toEqual(own.json());
@@ -87,11 +87,11 @@ describe.each(testDatabases())("re-authentication, the owner's rule and sign-in 
         'studio_session',
       )!;
       const desk = { email: 'rule-desk@studio.test', password: 'a long enough password' };
-      await upsertStaffUser(app.db, { ...desk, role: 'front_desk' });
+      await upsertStaffUser(app.database, { ...desk, role: 'front_desk' });
 
       // An owner without two-step cannot require it of others.
       const plainOwner = { email: 'rule-plain-owner@studio.test', password: 'a long enough password' };
-      await upsertStaffUser(app.db, { ...plainOwner, role: 'owner' });
+      await upsertStaffUser(app.database, { ...plainOwner, role: 'owner' });
       const refused = await api('PUT', '/api/admin/v1/security-settings', await signInWithPassword(plainOwner), { require_two_step: true });
       expect(refused.statusCode).toBe(409);
       expect(refused.json().message).toContain('your own account first');
@@ -145,7 +145,7 @@ describe.each(testDatabases())("re-authentication, the owner's rule and sign-in 
   describe('re-authentication', () => {
     it('a broadcast without a recent check is refused with reauth_required, and goes through after POST /api/auth/reauth', async () => {
       const who = { email: 'reauth@studio.test', password: 'a long enough password' };
-      await upsertStaffUser(app.db, { ...who, role: 'owner' });
+      await upsertStaffUser(app.database, { ...who, role: 'owner' });
       const address = freshAddress();
       let cookie = await signInWithPassword(who, address);
       const broadcast = () => api('POST', '/api/admin/v1/broadcasts', cookie, { filter: { q: 'nobody-matches@reach.test' }, body: 'News' });

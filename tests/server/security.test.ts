@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
-import { upsertStaffUser } from '../../server/src/auth/staff';
+import { upsertStaffUser } from '../../server/src/staff/accounts';
 import { testDatabases } from '../support/databases';
 import { createTestApp, signIn, STAFF, testClock } from '../support/server';
 
@@ -26,7 +26,7 @@ describe.each(testDatabases())('security on $name', ({ open }) => {
   beforeAll(async () => {
     database = await open();
     app = await createTestApp(database, { clock, env: { CONSOLE_DIR: consoleDir } });
-    await upsertStaffUser(app.db, { ...STAFF, role: 'owner' });
+    await upsertStaffUser(app.database, { ...STAFF, role: 'owner' });
   });
   afterAll(async () => {
     await app.close();
@@ -84,7 +84,7 @@ describe.each(testDatabases())('security on $name', ({ open }) => {
   it('locks an account at one address after 10 failed sign-ins in 3 minutes, saying when to try again', async () => {
     clock.set(new Date('2026-11-22T12:00:00Z'));
     const victim = { email: 'locked@studio.test', password: 'the-right-one' };
-    await upsertStaffUser(app.db, { ...victim, role: 'owner' });
+    await upsertStaffUser(app.database, { ...victim, role: 'owner' });
     // Without TRUST_PROXY a made-up X-Forwarded-For does not make these come from ten addresses.
     for (let i = 0; i < 10; i++) {
       const attempt = await app.inject({

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
-import { upsertStaffUser } from '../../server/src/auth/staff';
+import { upsertStaffUser } from '../../server/src/staff/accounts';
 import { testDatabases } from '../support/databases';
 import { createTestApp, STAFF, testClock } from '../support/server';
 
@@ -30,8 +30,8 @@ describe.each(testDatabases())('my sessions on $name', ({ open }) => {
   beforeAll(async () => {
     database = await open();
     app = await createTestApp(database, { clock });
-    await upsertStaffUser(app.db, { ...STAFF, role: 'owner' });
-    await upsertStaffUser(app.db, { ...OTHER, role: 'owner' });
+    await upsertStaffUser(app.database, { ...STAFF, role: 'owner' });
+    await upsertStaffUser(app.database, { ...OTHER, role: 'owner' });
   });
   afterAll(async () => {
     await app.close();

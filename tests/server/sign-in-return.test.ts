@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
 import { safeReturnPath } from '../../server/src/auth/returnPath';
-import { upsertStaffUser } from '../../server/src/auth/staff';
+import { upsertStaffUser } from '../../server/src/staff/accounts';
 import { testDatabases } from '../support/databases';
 import { startIdentityProvider, type IdentityProvider } from '../support/identityProvider';
 import { createTestApp, STAFF } from '../support/server';
@@ -99,7 +99,7 @@ describe.each(testDatabases())('coming back to a deep link after a password sign
   beforeAll(async () => {
     database = await open();
     app = await createTestApp(database);
-    await upsertStaffUser(app.db, { email: STAFF.email, password: STAFF.password, role: 'owner' });
+    await upsertStaffUser(app.database, { email: STAFF.email, password: STAFF.password, role: 'owner' });
   });
   afterAll(async () => {
     await app?.close();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DUMMY_HASH, hashPassword, setPasswordHashCost, verifyPassword } from '../../server/src/auth/password';
+import { DUMMY_HASH, hashPassword, setPasswordHashCost, verifyPassword } from '../../server/src/staff/password';
 import { accountKey, addressKey, throttledMessage, throttleVerdict, retryAfterSeconds, type CountedAttempt } from '../../server/src/auth/throttleRules';
 
 const NOW = new Date('2026-11-22T12:00:00Z');

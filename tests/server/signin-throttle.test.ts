@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { openDatabase, type Database } from '../../server/src/db/client';
-import { upsertStaffUser } from '../../server/src/auth/staff';
+import { upsertStaffUser } from '../../server/src/staff/accounts';
 import { testDatabases } from '../support/databases';
 import { createTestApp, STAFF, testClock } from '../support/server';
 
@@ -29,7 +29,7 @@ describe.each(testDatabases())('sign-in throttling on $name', ({ name, open }) =
   beforeAll(async () => {
     database = await open();
     app = await createTestApp(database, { clock });
-    await upsertStaffUser(app.db, { ...STAFF, nickname: 'Coach', role: 'owner' });
+    await upsertStaffUser(app.database, { ...STAFF, nickname: 'Coach', role: 'owner' });
   });
   afterAll(async () => {
     await app.close();
@@ -61,7 +61,7 @@ describe.each(testDatabases())('sign-in throttling on $name', ({ name, open }) =
 
   it('refuses the right password inside a burst of 200 once the limit is used up', async () => {
     const email = 'burst@studio.test';
-    await upsertStaffUser(app.db, { email, password: 'the-right-one', role: 'owner' });
+    await upsertStaffUser(app.database, { email, password: 'the-right-one', role: 'owner' });
     const fields = Array.from({ length: 200 }, (_, i) => (i === 199 ? { email, password: 'the-right-one' } : wrong(i, email)));
     const burst = await Promise.all(fields.map((f) => attempt(app, '203.0.113.11', f)));
     expect(tally(burst)).toEqual({ 401: 10, 429: 190 });
@@ -192,7 +192,7 @@ describe.each(testDatabases())('behind a reverse proxy on $name', ({ open }) => 
     const database = await open();
     const app = await createTestApp(database, { env: { TRUST_PROXY: '1' } });
     try {
-      await upsertStaffUser(app.db, { ...STAFF, role: 'owner' });
+      await upsertStaffUser(app.database, { ...STAFF, role: 'owner' });
       const viaProxy = (written: string) =>
         app.inject({
           method: 'POST',

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../../server/src/db/client';
-import { verifyPassword } from '../../server/src/auth/password';
+import { verifyPassword } from '../../server/src/staff/password';
 
 // `npm run staff` as an operator runs it: its own process on a PGlite data directory.
 const dataDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'studio-staff-cli-')), 'data');

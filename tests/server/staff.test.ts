@@ -1,17 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { Role } from '@contract/permissions';
 import type { StaffAccount } from '@contract/staff';
 import type { Database } from '../../server/src/db/client';
-import { auditLog, staffUsers } from '../../server/src/db/schema';
-import { ensureStaffAccount, findStaffByEmail } from '../../server/src/auth/staff';
-import { LAST_OWNER, takesLastOwner } from '../../server/src/auth/staffAdmin';
+import { ensureStaffAccount } from '../../server/src/staff/accounts';
+import { findStaffByEmail } from '../../server/src/staff/queries';
+import { LAST_OWNER, takesLastOwner } from '../../server/src/staff/admin';
 import { runMigrations } from '../../server/src/db/migrate';
 import { dumpLines, restoreLines, withSnapshot, type DumpLine } from '../../server/src/db/dump';
 import { testDatabases } from '../support/databases';
 import { createTestApp, signIn, testClock } from '../support/server';
 import { insertClient } from '../support/clientFixtures';
+
+/** An audit_log row as the tests read it. */
+interface AuditRow {
+  id: number;
+  action: string;
+  staff_email: string | null;
+  target_type: string;
+  target_id: string | null;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
 
 const OWNER = { email: 'owner@studio.test', password: 'owner-password-1', role: 'owner' as Role };
 
@@ -88,7 +98,7 @@ describe.each(testDatabases())('staff management on $name', ({ open }) => {
     const again = await call('GET', `/api/admin/v1/staff/${created.id}`, owner);
     expect(again.json()).not.toHaveProperty('password');
     expect(again.json().last_sign_in_at).not.toBeNull();
-    const [entry] = await app.db.select().from(auditLog).where(eq(auditLog.action, 'staff.create'));
+    const [entry] = await app.database.query<AuditRow>("SELECT * FROM audit_log WHERE action = 'staff.create'");
     expect(entry).toMatchObject({ staff_email: OWNER.email, target_id: String(created.id), after: { email: 'new.desk@studio.test', role: 'front_desk' } });
     expect(JSON.stringify(entry)).not.toContain(created.password);
   });
@@ -120,7 +130,9 @@ describe.each(testDatabases())('staff management on $name', ({ open }) => {
     const changed = await call('PUT', `/api/admin/v1/staff/${created.id}`, owner, { ...created, role: 'manager' });
     expect(changed.json()).toMatchObject({ role: 'manager', status: 'active' });
     expect((await override(desk)).statusCode).toBe(200);
-    const [entry] = (await app.db.select().from(auditLog).where(eq(auditLog.action, 'staff.update'))).filter((row) => row.target_id === String(created.id));
+    const [entry] = (await app.database.query<AuditRow>("SELECT * FROM audit_log WHERE action = 'staff.update'")).filter(
+      (row) => row.target_id === String(created.id),
+    );
     expect(entry).toMatchObject({ before: { email: created.email, role: 'front_desk' }, after: { email: created.email, role: 'manager' } });
   });
 
@@ -151,35 +163,35 @@ describe.each(testDatabases())('staff management on $name', ({ open }) => {
     expect((await call('GET', '/api/admin/v1/sessions', session)).statusCode).toBe(401);
     expect((await login(created.email, created.password)).statusCode).toBe(401);
     expect((await login(created.email, password)).statusCode).toBe(303);
-    const own = await call('POST', `/api/admin/v1/staff/${(await findStaffByEmail(app.db, OWNER.email))!.id}/reset-password`, owner);
+    const own = await call('POST', `/api/admin/v1/staff/${(await findStaffByEmail(app.database, OWNER.email))!.id}/reset-password`, owner);
     expect(own.statusCode).toBe(400);
   });
 
   it('never leaves the studio without an active owner', async () => {
-    const me = (await findStaffByEmail(app.db, OWNER.email))!;
+    const me = (await findStaffByEmail(app.database, OWNER.email))!;
     for (const change of [{ role: 'manager' }, { status: 'disabled' }]) {
       const refused = await call('PUT', `/api/admin/v1/staff/${me.id}`, owner, change);
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toEqual({ message: LAST_OWNER });
     }
-    expect((await findStaffByEmail(app.db, OWNER.email))!.role).toBe('owner');
+    expect((await findStaffByEmail(app.database, OWNER.email))!.role).toBe('owner');
   });
 
   it('keeps one owner when two owners demote each other at the same moment', async () => {
     const second = await add('second.owner@studio.test', 'owner');
     const secondCookie = await signIn(app, { email: second.email, password: second.password });
-    const me = (await findStaffByEmail(app.db, OWNER.email))!;
+    const me = (await findStaffByEmail(app.database, OWNER.email))!;
     for (let round = 0; round < 3; round++) {
       const answers = await Promise.all([
         call('PUT', `/api/admin/v1/staff/${second.id}`, owner, { role: 'manager' }),
         call('PUT', `/api/admin/v1/staff/${me.id}`, secondCookie, { status: 'disabled' }),
       ]);
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
-      const owners = (await app.db.select().from(staffUsers).where(eq(staffUsers.role, 'owner'))).filter((row) => !row.disabled_at);
+      const owners = await app.database.query("SELECT id FROM staff_users WHERE role = 'owner' AND disabled_at IS NULL");
       expect(owners).toHaveLength(1);
       // Put both back for the next round (as the system, like npm run staff).
-      await app.db.update(staffUsers).set({ role: 'owner', disabled_at: null }).where(eq(staffUsers.id, second.id));
-      await app.db.update(staffUsers).set({ role: 'owner', disabled_at: null }).where(eq(staffUsers.id, me.id));
+      await app.database.query("UPDATE staff_users SET role = 'owner', disabled_at = NULL WHERE id = $1", [second.id]);
+      await app.database.query("UPDATE staff_users SET role = 'owner', disabled_at = NULL WHERE id = $1", [me.id]);
       app.sessions.forgetUser(me.id);
       app.sessions.forgetUser(second.id);
       owner = await signIn(app, OWNER);
@@ -200,15 +212,15 @@ describe.each(testDatabases())('staff management on $name', ({ open }) => {
     expect((await call('GET', '/api/admin/v1/sessions', here)).statusCode).toBe(200);
     expect((await call('GET', '/api/admin/v1/sessions', elsewhere)).statusCode).toBe(401);
     expect((await login(created.email, 'a-brand-new-pass')).statusCode).toBe(303);
-    const entries = await app.db.select().from(auditLog).where(eq(auditLog.action, 'staff.password_change'));
+    const entries = await app.database.query<AuditRow>("SELECT * FROM audit_log WHERE action = 'staff.password_change'");
     expect(entries).toEqual([expect.objectContaining({ staff_email: created.email, after: { sessions_ended: 1 } })]);
   });
 
   it('makes the STAFF_EMAIL account an active owner at every start', async () => {
     const created = await add('operator@studio.test', 'content');
     await call('PUT', `/api/admin/v1/staff/${created.id}`, owner, { status: 'disabled' });
-    await ensureStaffAccount(app.db, { STAFF_EMAIL: 'operator@studio.test', STAFF_PASSWORD: 'operator-pass-1' });
-    expect(await findStaffByEmail(app.db, 'operator@studio.test')).toMatchObject({ role: 'owner', disabled_at: null });
+    await ensureStaffAccount(app.database, { STAFF_EMAIL: 'operator@studio.test', STAFF_PASSWORD: 'operator-pass-1' });
+    expect(await findStaffByEmail(app.database, 'operator@studio.test')).toMatchObject({ role: 'owner', disabled_at: null });
   });
 });
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
-import { upsertStaffUser } from '../../server/src/auth/staff';
+import { upsertStaffUser } from '../../server/src/staff/accounts';
 import { testDatabases } from '../support/databases';
 import { createTestApp } from '../support/server';
 import { totpCode } from '../support/totp';
@@ -27,7 +27,7 @@ describe.each(testDatabases())('two-step sign-in on $name', ({ open }) => {
 
   it('sets up an authenticator: a secret and its otpauth URI with a QR code, confirmed by a code; ten different recovery codes', async () => {
     const who = { email: 'setup@studio.test', password: 'a long enough password' };
-    await upsertStaffUser(app.db, { ...who, role: 'front_desk' });
+    await upsertStaffUser(app.database, { ...who, role: 'front_desk' });
     const cookie = await signInWithPassword(who);
     const setup = await api('POST', '/api/auth/two-step/totp', cookie);
     expect(setup.statusCode).toBe(200);

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type AppOptions } from '../../server/src/app';
 import { loadConfig } from '../../server/src/config';
 import type { Database } from '../../server/src/db/client';
-import { upsertStaffUser } from '../../server/src/auth/staff';
+import { upsertStaffUser } from '../../server/src/staff/accounts';
 import type { Clock } from '../../server/src/types';
 import type { Role } from '@contract/permissions';
 import type { MindbodyApi } from '../../server/src/integrations/mindbody';
@@ -56,7 +56,7 @@ export async function createTestApp(
  * gets `who.role` (an owner by default: tests of one feature act as someone allowed to use it).
  */
 export async function signIn(app: FastifyInstance, who: { email: string; password: string; role?: Role } = STAFF): Promise<string> {
-  await upsertStaffUser(app.db, { email: who.email, password: who.password, role: who.role ?? 'owner' });
+  await upsertStaffUser(app.database, { email: who.email, password: who.password, role: who.role ?? 'owner' });
   const response = await app.inject({
     method: 'POST',
     url: `${app.pathPrefix}/login`,

@@ -1,6 +1,6 @@
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { upsertStaffUser } from '../../server/src/auth/staff';
+import { upsertStaffUser } from '../../server/src/staff/accounts';
 import { testClock } from './server';
 import { totpCode } from './totp';
 
@@ -31,7 +31,7 @@ export function twoStepSteps(app: () => FastifyInstance, start: Date) {
   /** A new owner with two-step on; its secret and recovery codes. */
   async function withTwoStep(email: string) {
     const who = { email, password: 'a long enough password' };
-    await upsertStaffUser(app().db, { ...who, role: 'owner' });
+    await upsertStaffUser(app().database, { ...who, role: 'owner' });
     const cookie = await signInWithPassword(who);
     const setup = await api('POST', '/api/auth/two-step/totp', cookie);
     expect(setup.statusCode).toBe(200);

@@ -1,12 +1,11 @@
-import { eq } from 'drizzle-orm';
 import type { Config } from '../config';
 import { recordAudit } from '../audit/record';
 import type { Database } from '../db/client';
-import { staffUsers } from '../db/schema';
 import { OidcRefusal, type OidcProfile } from './oidc';
 import { roleFromClaim } from './oidcRoles';
-import { findStaffByEmail, upsertStaffUser, type StaffUser } from './staff';
-import { changeStaff, type StaffActor } from './staffAdmin';
+import { upsertStaffUser } from '../staff/accounts';
+import { changeStaff, type StaffActor } from '../staff/admin';
+import { findStaffByEmail, setOidcSubject, type StaffUser } from '../staff/queries';
 
 /**
  * The account an allowed OIDC sign-in uses. A new one gets the role OIDC_ROLE_MAP gives the
@@ -22,12 +21,12 @@ export async function oidcAccount(
 ): Promise<StaffUser> {
   const mapped = settings.roleClaim && profile.roleClaimValues ? roleFromClaim(profile.roleClaimValues, settings.roleClaim.map) : null;
   const role = mapped ?? settings.defaultRole;
-  const existing = await findStaffByEmail(database.db, profile.email);
+  const existing = await findStaffByEmail(database, profile.email);
   if (existing?.disabled_at) throw new OidcRefusal(`The account ${profile.email} is disabled on this console. Ask an owner to enable it.`);
   if (!existing) {
     return database.transaction(async (tx) => {
-      const { user } = await upsertStaffUser(tx.db, { email: profile.email, nickname: profile.nickname, picture: profile.picture, role });
-      await tx.db.update(staffUsers).set({ oidc_subject: profile.subject }).where(eq(staffUsers.id, user.id));
+      const { user } = await upsertStaffUser(tx, { email: profile.email, nickname: profile.nickname, picture: profile.picture, role });
+      await setOidcSubject(tx, user.id, profile.subject);
       await recordAudit(tx, {
         staff: { id: user.id, email: user.email },
         action: 'staff.create',
@@ -40,8 +39,8 @@ export async function oidcAccount(
       return { ...user, oidc_subject: profile.subject };
     });
   }
-  const { user } = await upsertStaffUser(database.db, { email: profile.email, nickname: profile.nickname, picture: profile.picture });
-  if (user.oidc_subject !== profile.subject) await database.db.update(staffUsers).set({ oidc_subject: profile.subject }).where(eq(staffUsers.id, user.id));
+  const { user } = await upsertStaffUser(database, { email: profile.email, nickname: profile.nickname, picture: profile.picture });
+  if (user.oidc_subject !== profile.subject) await setOidcSubject(database, user.id, profile.subject);
   if (!settings.roleClaim || role === user.role) return user;
   const actor: StaffActor = { staff: { id: user.id, email: user.email }, ip: meta.ip, at: meta.at, via: 'oidc' };
   const result = await changeStaff(database, user.id, { role }, actor, { keepLastOwner: true });

@@ -1,6 +1,5 @@
-import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { passkeyChallenges } from '../db/schema';
+import type { Queryable } from '../db/client';
+import { claimPasskeyChallenge, insertPasskeyChallenge } from './passkeyQueries';
 
 /** Time to touch the security key or unlock the phone; the browser's prompt gives up then too. */
 export const PASSKEY_CHALLENGE_TTL_MS = 5 * 60 * 1000;
@@ -21,12 +20,11 @@ export function challengeOf(clientDataJSON: string): string | null {
  * Challenges kept in the database (several instances share them): each is handed out once and
  * claimed once, by one conditional DELETE, so a replayed or parallel answer finds it gone.
  */
-export function createPasskeyChallenges(db: Db, now: () => Date) {
+export function createPasskeyChallenges(db: Queryable, now: () => Date) {
   return {
     async issue(challenge: string, purpose: ChallengePurpose, staffUserId: number | null, userHandle: string | null = null) {
       const at = now();
-      await db.delete(passkeyChallenges).where(lt(passkeyChallenges.expires_at, at));
-      await db.insert(passkeyChallenges).values({
+      await insertPasskeyChallenge(db, {
         challenge,
         purpose,
         staff_user_id: staffUserId,
@@ -38,17 +36,7 @@ export function createPasskeyChallenges(db: Db, now: () => Date) {
 
     /** Takes the challenge if it is open, for this purpose and account; the row, or null. */
     async claim(challenge: string, purpose: ChallengePurpose, staffUserId: number | null) {
-      const [row] = await db
-        .delete(passkeyChallenges)
-        .where(
-          and(
-            eq(passkeyChallenges.challenge, challenge),
-            eq(passkeyChallenges.purpose, purpose),
-            gt(passkeyChallenges.expires_at, now()),
-            staffUserId === null ? isNull(passkeyChallenges.staff_user_id) : eq(passkeyChallenges.staff_user_id, staffUserId),
-          ),
-        )
-        .returning();
+      const row = await claimPasskeyChallenge(db, challenge, purpose, staffUserId, now());
       return row ?? null;
     },
   };

@@ -1,5 +1,4 @@
 import { randomBytes } from 'node:crypto';
-import { and, asc, eq, lt, or, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import {
   generateAuthenticationOptions,
@@ -10,12 +9,25 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import type { Passkey } from '@contract/passkeys';
-import type { Db } from '../db/client';
-import { staffPasskeys } from '../db/schema';
+import type { Queryable } from '../db/client';
 import { recordAudit, type Actor } from '../audit/record';
 import { challengeOf, PASSKEY_CHALLENGE_TTL_MS, type PasskeyChallenges } from './passkeyChallenges';
 import { HttpError, notFound } from '../lib/errors';
-import { findStaffById, type StaffUser } from './staff';
+import { findStaffById, type StaffUser } from '../staff/queries';
+import {
+  claimPasskeyUse,
+  countPasskeys,
+  deletePasskey,
+  deletePasskeysOf,
+  holdsPasskey,
+  insertPasskey,
+  passkeyByCredential,
+  passkeyHolderIds,
+  passkeyOwnerId,
+  passkeysOf,
+  passkeysOfInOrder,
+  type PasskeyRow,
+} from './passkeyQueries';
 
 /** Passkeys one account may hold: enough for every device, few enough to list. */
 export const MAX_PASSKEYS = 20;
@@ -52,7 +64,7 @@ const NOT_VALID = 'The passkey’s answer could not be verified. Try again.';
 // WebAuthn's option interfaces, as the plain JSON objects the routes send.
 const asJson = (options: object) => options as Record<string, unknown>;
 
-const toPasskey = (row: typeof staffPasskeys.$inferSelect): Passkey => ({
+const toPasskey = (row: PasskeyRow): Passkey => ({
   id: row.id,
   name: row.name,
   created_at: row.created_at.toISOString(),
@@ -60,14 +72,14 @@ const toPasskey = (row: typeof staffPasskeys.$inferSelect): Passkey => ({
   backed_up: row.backed_up,
 });
 
-export async function listPasskeys(db: Db, staffUserId: number): Promise<Passkey[]> {
-  const rows = await db.select().from(staffPasskeys).where(eq(staffPasskeys.staff_user_id, staffUserId)).orderBy(asc(staffPasskeys.id));
+export async function listPasskeys(database: Queryable, staffUserId: number): Promise<Passkey[]> {
+  const rows = await passkeysOfInOrder(database, staffUserId);
   return rows.map(toPasskey);
 }
 
 /** The options for navigator.credentials.create(): a discoverable passkey with user verification, none of the account's own again. */
-export async function registrationOptions(db: Db, challenges: PasskeyChallenges, rp: { rpID: string }, user: StaffUser) {
-  const existing = await db.select().from(staffPasskeys).where(eq(staffPasskeys.staff_user_id, user.id));
+export async function registrationOptions(database: Queryable, challenges: PasskeyChallenges, rp: { rpID: string }, user: StaffUser) {
+  const existing = await passkeysOf(database, user.id);
   if (existing.length >= MAX_PASSKEYS) throw new HttpError(409, `An account holds at most ${MAX_PASSKEYS} passkeys: remove one first.`);
   const userHandle = existing[0]?.user_handle ?? randomBytes(32).toString('base64url');
   const options = await generateRegistrationOptions({
@@ -115,26 +127,18 @@ export async function addPasskey(
   if (!verified.verified) throw new PasskeyRefusal(400, 'registration not valid', NOT_VALID);
   const { credential, credentialBackedUp } = verified.registrationInfo;
   return app.database.transaction(async (tx) => {
-    const [{ count }] = await tx.db
-      .select({ count: sql<number>`count(*)::int` })
-      .from(staffPasskeys)
-      .where(eq(staffPasskeys.staff_user_id, user.id));
-    if (count >= MAX_PASSKEYS) throw new HttpError(409, `An account holds at most ${MAX_PASSKEYS} passkeys: remove one first.`);
-    const [row] = await tx.db
-      .insert(staffPasskeys)
-      .values({
-        staff_user_id: user.id,
-        credential_id: credential.id,
-        public_key: Buffer.from(credential.publicKey).toString('base64url'),
-        counter: credential.counter,
-        transports: (credential.transports ?? []).slice(0, 10),
-        user_handle: issued.user_handle!,
-        name: input.name,
-        backed_up: credentialBackedUp,
-        created_at: actor.at,
-      })
-      .onConflictDoNothing({ target: staffPasskeys.credential_id })
-      .returning();
+    if ((await countPasskeys(tx, user.id)) >= MAX_PASSKEYS) throw new HttpError(409, `An account holds at most ${MAX_PASSKEYS} passkeys: remove one first.`);
+    const row = await insertPasskey(tx, {
+      staff_user_id: user.id,
+      credential_id: credential.id,
+      public_key: Buffer.from(credential.publicKey).toString('base64url'),
+      counter: credential.counter,
+      transports: (credential.transports ?? []).slice(0, 10),
+      user_handle: issued.user_handle!,
+      name: input.name,
+      backed_up: credentialBackedUp,
+      created_at: actor.at,
+    });
     if (!row) throw new HttpError(409, 'This passkey is already registered.');
     await recordAudit(tx, {
       ...actor,
@@ -150,10 +154,7 @@ export async function addPasskey(
 /** Removes one of the member's own passkeys; audited. Another account's id is not found, as an unknown one. */
 export async function removePasskey(app: FastifyInstance, user: StaffUser, passkeyId: number, actor: Actor): Promise<void> {
   await app.database.transaction(async (tx) => {
-    const [row] = await tx.db
-      .delete(staffPasskeys)
-      .where(and(eq(staffPasskeys.id, passkeyId), eq(staffPasskeys.staff_user_id, user.id)))
-      .returning();
+    const row = await deletePasskey(tx, user.id, passkeyId);
     if (!row) throw notFound(`You have no passkey with id ${passkeyId}.`);
     await recordAudit(tx, {
       ...actor,
@@ -170,13 +171,13 @@ export async function removePasskey(app: FastifyInstance, user: StaffUser, passk
  * offers the ones it holds); for re-authentication, the member's own.
  */
 export async function authenticationOptions(
-  db: Db,
+  database: Queryable,
   challenges: PasskeyChallenges,
   rp: { rpID: string },
   purpose: 'sign_in' | 'reauth',
   user: StaffUser | null,
 ) {
-  const own = user ? await db.select().from(staffPasskeys).where(eq(staffPasskeys.staff_user_id, user.id)) : [];
+  const own = user ? await passkeysOf(database, user.id) : [];
   if (user && own.length === 0) throw new HttpError(409, 'You have no passkey yet: add one from the user menu (Two-step sign-in).');
   const options = await generateAuthenticationOptions({
     rpID: rp.rpID,
@@ -211,7 +212,7 @@ export async function checkAssertion(
   if (!challenge) throw new PasskeyRefusal(400, 'malformed answer', 'Invalid request: the passkey’s answer holds no challenge.');
   const issued = await challenges.claim(challenge, purpose, staffUserId);
   if (!issued) throw new PasskeyRefusal(400, 'challenge missing or expired', CHALLENGE_GONE);
-  const [row] = await app.db.select().from(staffPasskeys).where(eq(staffPasskeys.credential_id, response.id));
+  const row = await passkeyByCredential(app.database, response.id);
   if (!row) throw new PasskeyRefusal(401, 'unknown passkey', NOT_RECOGNISED);
   if (staffUserId !== null && row.staff_user_id !== staffUserId)
     throw new PasskeyRefusal(401, "another account's passkey", 'This passkey is not one of yours.');
@@ -241,35 +242,28 @@ export async function checkAssertion(
   const { newCounter, credentialBackedUp } = verified.authenticationInfo;
   // Claimed by one conditional UPDATE: an answer whose counter does not move past the stored one
   // is a copy (a replay, or a cloned authenticator). Passkeys that keep no counter send 0 always.
-  const claimed = await app.db
-    .update(staffPasskeys)
-    .set({ counter: newCounter, last_used_at: app.clock.now(), backed_up: credentialBackedUp })
-    .where(and(eq(staffPasskeys.id, row.id), or(lt(staffPasskeys.counter, newCounter), and(eq(staffPasskeys.counter, 0), sql`${newCounter}::bigint = 0`))))
-    .returning({ id: staffPasskeys.id });
-  if (claimed.length === 0) throw new PasskeyRefusal(401, 'counter did not increase', 'This passkey’s answer was already used. Try again.');
+  const claimed = await claimPasskeyUse(app.database, row.id, { counter: newCounter, at: app.clock.now(), backedUp: credentialBackedUp });
+  if (!claimed) throw new PasskeyRefusal(401, 'counter did not increase', 'This passkey’s answer was already used. Try again.');
   return { staffUserId: row.staff_user_id, passkeyId: row.id, name: row.name };
 }
 
 /** The account a credential id belongs to (a refused sign-in is audited under it), if any. */
-export async function passkeyOwner(db: Db, credentialId: string): Promise<StaffUser | null> {
-  const [row] = await db.select({ staff_user_id: staffPasskeys.staff_user_id }).from(staffPasskeys).where(eq(staffPasskeys.credential_id, credentialId));
-  return row ? ((await findStaffById(db, row.staff_user_id)) ?? null) : null;
+export async function passkeyOwner(database: Queryable, credentialId: string): Promise<StaffUser | null> {
+  const ownerId = await passkeyOwnerId(database, credentialId);
+  return ownerId === undefined ? null : ((await findStaffById(database, ownerId)) ?? null);
 }
 
 /** Whether the account holds a passkey: with one, it has two-step sign-in (the owner's rule). */
-export async function hasPasskey(db: Db, staffUserId: number): Promise<boolean> {
-  const [row] = await db.select({ id: staffPasskeys.id }).from(staffPasskeys).where(eq(staffPasskeys.staff_user_id, staffUserId)).limit(1);
-  return row !== undefined;
+export function hasPasskey(database: Queryable, staffUserId: number): Promise<boolean> {
+  return holdsPasskey(database, staffUserId);
 }
 
 /** The accounts that hold at least one passkey. */
-export async function passkeyHolders(db: Db): Promise<Set<number>> {
-  const rows = await db.selectDistinct({ id: staffPasskeys.staff_user_id }).from(staffPasskeys);
-  return new Set(rows.map((row) => Number(row.id)));
+export async function passkeyHolders(database: Queryable): Promise<Set<number>> {
+  return new Set(await passkeyHolderIds(database));
 }
 
 /** How many passkeys the account holds (an owner's reset removes them with the authenticator). */
-export async function removeAllPasskeys(db: Db, staffUserId: number): Promise<number> {
-  const removed = await db.delete(staffPasskeys).where(eq(staffPasskeys.staff_user_id, staffUserId)).returning({ id: staffPasskeys.id });
-  return removed.length;
+export function removeAllPasskeys(database: Queryable, staffUserId: number): Promise<number> {
+  return deletePasskeysOf(database, staffUserId);
 }

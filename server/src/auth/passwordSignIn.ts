@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { DUMMY_HASH, verifyPassword } from './password';
+import { DUMMY_HASH, verifyPassword } from '../staff/password';
 import { recordFailedSignIn } from './signInOut';
-import { findStaffByEmail, type StaffUser } from './staff';
+import { findStaffByEmail, type StaffUser } from '../staff/queries';
 import type { createLoginThrottle } from './throttle';
 import { accountKey, addressKey } from './throttleRules';
 
@@ -19,7 +19,7 @@ export type PasswordSignIn =
  * the audit entry of a failure, and whether the account may go on (disabled, two-step).
  */
 export async function signInWithPassword(
-  app: Pick<FastifyInstance, 'database' | 'db' | 'clock'>,
+  app: Pick<FastifyInstance, 'database' | 'clock'>,
   throttle: ReturnType<typeof createLoginThrottle>,
   attempt: { email: string; password: string; ip: string; userAgent: string | undefined },
 ): Promise<PasswordSignIn> {
@@ -30,7 +30,7 @@ export async function signInWithPassword(
   // and the answer (429, its wording, Retry-After) says nothing about which accounts exist.
   const verdict = await throttle.take(account, address);
   if (!verdict.allowed) return { outcome: 'throttled', address, retryAfterMs: verdict.retryAfterMs };
-  const user = email ? await findStaffByEmail(app.db, email) : undefined;
+  const user = email ? await findStaffByEmail(app.database, email) : undefined;
   // Same work whether or not the e-mail exists, so timing does not tell which was wrong.
   const valid = await verifyPassword(password, user?.password_hash ?? DUMMY_HASH);
   if (!user || !valid || !password) {

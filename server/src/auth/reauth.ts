@@ -2,8 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ProofRequest } from '@contract/twoStep';
 import { recordAudit } from '../audit/record';
 import { HttpError } from '../lib/errors';
-import { verifyPassword } from './password';
-import type { StaffUser } from './staff';
+import { verifyPassword } from '../staff/password';
+import type { StaffUser } from '../staff/queries';
 import type { createLoginThrottle } from './throttle';
 import { accountKey, addressKey, retryAfterSeconds, throttledMessage } from './throttleRules';
 import { checkSecondStep, CODE_FIELD_ERROR, type SecondStep } from './twoStep';
@@ -72,7 +72,7 @@ export async function proveIdentity(
     try {
       await checkAssertion(
         app,
-        createPasskeyChallenges(app.db, () => app.clock.now()),
+        createPasskeyChallenges(app.database, () => app.clock.now()),
         relyingParty(app, request),
         body.passkey,
         'reauth',
@@ -90,7 +90,7 @@ export async function proveIdentity(
       failure = { path: 'body.password', message: 'is not your password', reason: 'wrong password' };
   } else {
     if (!staff.two_step_at) throw new HttpError(400, 'Two-step sign-in is not on for your account: use your password.');
-    const checked = await checkSecondStep(app.db, staff.id, body.code, at);
+    const checked = await checkSecondStep(app.database, staff.id, body.code, at);
     if (checked.ok) proof = checked.method;
     else
       failure = {

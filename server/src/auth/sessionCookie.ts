@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ABSOLUTE_TIMEOUT_MS, SESSION_COOKIE } from './sessions';
 import { signIn, type SignInMethod } from './signInOut';
-import type { StaffUser } from './staff';
+import type { StaffUser } from '../staff/queries';
 
 /** The cookies of the sign-in pages: HttpOnly, SameSite=Lax, Secure behind https. */
 export function cookieOptions(app: FastifyInstance, request: FastifyRequest) {

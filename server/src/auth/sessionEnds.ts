@@ -12,7 +12,7 @@ export async function endOwnSession(app: App, staffId: number, sessionId: string
   const target = (await app.sessions.listActive(staffId)).find((session) => session.id === sessionId);
   if (!target) throw notFound('That session has already ended.');
   await app.database.transaction(async (tx) => {
-    await app.sessions.end(staffId, target.storedId, tx.db);
+    await app.sessions.end(staffId, target.storedId, tx);
     await recordAudit(tx, {
       ...actor,
       action: 'session.end',
@@ -28,7 +28,7 @@ export async function endOwnSession(app: App, staffId: number, sessionId: string
 /** Ends every session of the staff member but `keepStoredId` (the caller's); how many ended. */
 export function endOtherSessions(app: App, staffId: number, keepStoredId: string, actor: Actor): Promise<number> {
   return app.database.transaction(async (tx) => {
-    const count = await app.sessions.endOthers(staffId, keepStoredId, tx.db);
+    const count = await app.sessions.endOthers(staffId, keepStoredId, tx);
     if (count > 0) {
       await recordAudit(tx, { ...actor, action: 'session.end', target_type: 'session', target_id: 'others', before: { sessions: count }, after: null });
     }

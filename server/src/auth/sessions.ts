@@ -1,8 +1,18 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, desc, eq, gt, lt, ne, or, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { sessions, staffUsers } from '../db/schema';
-import type { StaffUser } from './staff';
+import type { Queryable } from '../db/client';
+import type { StaffUser } from '../staff/queries';
+import {
+  activeSessions,
+  deleteEndedSessions,
+  deleteOtherSessions,
+  deleteSession,
+  deleteSessionById,
+  insertSession,
+  markSessionVerified,
+  sessionVerifiedAt,
+  sessionWithUser,
+  touchSession,
+} from './sessionQueries';
 
 export const SESSION_COOKIE = 'studio_session';
 export const IDLE_TIMEOUT_MS = 30 * 60 * 1000;
@@ -42,13 +52,13 @@ export interface ResolvedSession {
 
 export interface SessionStore {
   /** `executor` lets sign-in write the session and its audit entry in one transaction. */
-  create(staffUserId: number, meta: { ip?: string; userAgent?: string; secondStep?: string }, executor?: Db): Promise<string>;
+  create(staffUserId: number, meta: { ip?: string; userAgent?: string; secondStep?: string }, executor?: Queryable): Promise<string>;
   /** The staff member's sessions that have not expired, most recently used first. */
   listActive(staffUserId: number): Promise<ActiveSession[]>;
   /** Ends one of the staff member's sessions (a stored id from `listActive`); whether it was there. */
-  end(staffUserId: number, storedId: string, executor?: Db): Promise<boolean>;
+  end(staffUserId: number, storedId: string, executor?: Queryable): Promise<boolean>;
   /** Ends every session of the staff member but `keepStoredId` (none kept without it); how many ended. */
-  endOthers(staffUserId: number, keepStoredId: string | null, executor?: Db): Promise<number>;
+  endOthers(staffUserId: number, keepStoredId: string | null, executor?: Queryable): Promise<number>;
   /**
    * Drops what this process remembers of the staff member's sessions, so a changed role or a
    * disabled account counts from the next request (other instances: within RESOLVE_CACHE_MS).
@@ -68,7 +78,7 @@ export interface SessionStore {
 }
 
 /** Sessions live in the database so that restarts and several server instances share them. */
-export function createSessionStore(db: Db, now: () => Date): SessionStore {
+export function createSessionStore(db: Queryable, now: () => Date): SessionStore {
   type Resolved = ResolvedSession & { lastSeenAt: number; expiresAt: number; cachedAt: number };
   const resolved = new Map<string, Resolved>();
   const forget = (predicate: (entry: Resolved) => boolean) => {
@@ -78,34 +88,27 @@ export function createSessionStore(db: Db, now: () => Date): SessionStore {
     async create(staffUserId, meta, executor = db) {
       const token = randomBytes(32).toString('base64url');
       const createdAt = now();
-      await executor.insert(sessions).values({
-        id: hashToken(token),
-        staff_user_id: staffUserId,
-        created_at: createdAt,
-        last_seen_at: createdAt,
-        verified_at: createdAt,
-        second_step: meta.secondStep ?? null,
-        expires_at: new Date(createdAt.getTime() + ABSOLUTE_TIMEOUT_MS),
-        ip: meta.ip ?? null,
-        user_agent: meta.userAgent?.slice(0, 512) ?? null,
-      });
-      await executor.update(staffUsers).set({ last_sign_in_at: createdAt }).where(eq(staffUsers.id, staffUserId));
+      await insertSession(
+        executor,
+        {
+          id: hashToken(token),
+          staff_user_id: staffUserId,
+          created_at: createdAt,
+          last_seen_at: createdAt,
+          verified_at: createdAt,
+          second_step: meta.secondStep ?? null,
+          expires_at: new Date(createdAt.getTime() + ABSOLUTE_TIMEOUT_MS),
+          ip: meta.ip ?? null,
+          user_agent: meta.userAgent?.slice(0, 512) ?? null,
+        },
+        createdAt,
+      );
       return token;
     },
 
     async listActive(staffUserId) {
       const current = now();
-      const rows = await db
-        .select()
-        .from(sessions)
-        .where(
-          and(
-            eq(sessions.staff_user_id, staffUserId),
-            gt(sessions.expires_at, current),
-            gt(sessions.last_seen_at, new Date(current.getTime() - IDLE_TIMEOUT_MS)),
-          ),
-        )
-        .orderBy(desc(sessions.last_seen_at), desc(sessions.created_at));
+      const rows = await activeSessions(db, staffUserId, current, new Date(current.getTime() - IDLE_TIMEOUT_MS));
       return rows.map((row) => ({
         id: publicSessionId(row.id),
         created_at: row.created_at,
@@ -120,20 +123,12 @@ export function createSessionStore(db: Db, now: () => Date): SessionStore {
 
     async end(staffUserId, storedId, executor = db) {
       resolved.delete(storedId);
-      const removed = await executor
-        .delete(sessions)
-        .where(and(eq(sessions.id, storedId), eq(sessions.staff_user_id, staffUserId)))
-        .returning({ id: sessions.id });
-      return removed.length > 0;
+      return deleteSession(executor, staffUserId, storedId);
     },
 
     async endOthers(staffUserId, keepStoredId, executor = db) {
       forget((entry) => entry.user.id === staffUserId && entry.sessionId !== keepStoredId);
-      const removed = await executor
-        .delete(sessions)
-        .where(keepStoredId === null ? eq(sessions.staff_user_id, staffUserId) : and(eq(sessions.staff_user_id, staffUserId), ne(sessions.id, keepStoredId)))
-        .returning({ id: sessions.id });
-      return removed.length;
+      return deleteOtherSessions(executor, staffUserId, keepStoredId);
     },
 
     forgetUser(staffUserId) {
@@ -155,25 +150,17 @@ export function createSessionStore(db: Db, now: () => Date): SessionStore {
         return { user: cached.user, sessionId: id, verifiedAt: cached.verifiedAt, secondStep: cached.secondStep };
       }
       resolved.delete(id);
-      const [row] = await db
-        .select({ session: sessions, user: staffUsers })
-        .from(sessions)
-        .innerJoin(staffUsers, eq(staffUsers.id, sessions.staff_user_id))
-        .where(eq(sessions.id, id))
-        .limit(1);
+      const row = await sessionWithUser(db, id);
       if (!row) return null;
       const idleFor = current - row.session.last_seen_at.getTime();
       // A disabled account's sessions are deleted when it is disabled; this catches any that slipped past.
       if (row.session.expires_at.getTime() <= current || idleFor >= IDLE_TIMEOUT_MS || row.user.disabled_at) {
-        await db.delete(sessions).where(eq(sessions.id, id));
+        await deleteSessionById(db, id);
         return null;
       }
       let lastSeenAt = row.session.last_seen_at.getTime();
       if (idleFor >= TOUCH_AFTER_MS) {
-        await db
-          .update(sessions)
-          .set({ last_seen_at: new Date(current) })
-          .where(eq(sessions.id, id));
+        await touchSession(db, id, new Date(current));
         lastSeenAt = current;
       }
       if (resolved.size >= RESOLVE_CACHE_LIMIT) resolved.clear();
@@ -183,10 +170,7 @@ export function createSessionStore(db: Db, now: () => Date): SessionStore {
     },
 
     async markVerified(storedId, at, secondStep) {
-      await db
-        .update(sessions)
-        .set({ verified_at: at, ...(secondStep ? { second_step: sql`coalesce(${sessions.second_step}, ${secondStep})` } : {}) })
-        .where(eq(sessions.id, storedId));
+      await markSessionVerified(db, storedId, at, secondStep);
       const cached = resolved.get(storedId);
       if (cached) {
         cached.verifiedAt = at;
@@ -195,31 +179,20 @@ export function createSessionStore(db: Db, now: () => Date): SessionStore {
     },
 
     async verifiedAt(storedId) {
-      const [row] = await db.select({ at: sessions.verified_at }).from(sessions).where(eq(sessions.id, storedId));
-      return row?.at ?? null;
+      return sessionVerifiedAt(db, storedId);
     },
 
     async destroy(token) {
       if (!token) return;
       resolved.delete(hashToken(token));
-      await db.delete(sessions).where(eq(sessions.id, hashToken(token)));
+      await deleteSessionById(db, hashToken(token));
     },
 
     async purgeExpired() {
       const current = now();
       forget((entry) => entry.expiresAt <= current.getTime() || current.getTime() - entry.lastSeenAt >= IDLE_TIMEOUT_MS);
-      const removed = await db
-        .delete(sessions)
-        .where(or(lt(sessions.expires_at, current), lt(sessions.last_seen_at, new Date(current.getTime() - IDLE_TIMEOUT_MS))))
-        .returning({ id: sessions.id });
-      return removed.length;
+      return deleteEndedSessions(db, current, new Date(current.getTime() - IDLE_TIMEOUT_MS));
     },
   };
   return store;
 }
-
-export const sessionsOf = (db: Db, staffUserId: number) =>
-  db
-    .select()
-    .from(sessions)
-    .where(and(eq(sessions.staff_user_id, staffUserId)));

@@ -1,7 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { signInChallenges } from '../db/schema';
+import type { Queryable } from '../db/client';
+import { countChallengeFailure, deleteChallenge, openChallenge, startChallenge } from './signInQueries';
 
 /** The cookie of a sign-in whose password was right and whose second step is still to come. */
 export const CHALLENGE_COOKIE = 'studio_two_step';
@@ -21,47 +20,39 @@ export interface Challenge {
  * Half-done sign-ins, kept in the database (several instances share them) and never a session:
  * the cookie's token names one, which ends with the second step, its expiry or too many wrong codes.
  */
-export function createChallengeStore(db: Db, now: () => Date) {
+export function createChallengeStore(db: Queryable, now: () => Date) {
   return {
     async start(staffUserId: number, next: string | null): Promise<string> {
       const token = randomBytes(32).toString('base64url');
       const at = now();
-      await db.delete(signInChallenges).where(lt(signInChallenges.expires_at, at));
-      await db
-        .insert(signInChallenges)
-        .values({ id: hashToken(token), staff_user_id: staffUserId, created_at: at, expires_at: new Date(at.getTime() + CHALLENGE_TTL_MS), next });
+      await startChallenge(db, {
+        id: hashToken(token),
+        staff_user_id: staffUserId,
+        created_at: at,
+        expires_at: new Date(at.getTime() + CHALLENGE_TTL_MS),
+        next,
+      });
       return token;
     },
 
     /** The challenge the cookie names, if it is still open. */
     async find(token: string | undefined): Promise<Challenge | null> {
       if (!token || token.length > 128) return null;
-      const [row] = await db
-        .select()
-        .from(signInChallenges)
-        .where(and(eq(signInChallenges.id, hashToken(token)), gt(signInChallenges.expires_at, now())));
+      const row = await openChallenge(db, hashToken(token), now());
       return row ? { staffUserId: row.staff_user_id, next: row.next } : null;
     },
 
     /** A wrong code: counted; whether the challenge is still open after it. */
     async failed(token: string): Promise<boolean> {
-      const [row] = await db
-        .update(signInChallenges)
-        .set({ failures: sql`${signInChallenges.failures} + 1` })
-        .where(eq(signInChallenges.id, hashToken(token)))
-        .returning({ failures: signInChallenges.failures });
-      if (row && row.failures < CHALLENGE_MAX_FAILURES) return true;
-      await db.delete(signInChallenges).where(eq(signInChallenges.id, hashToken(token)));
+      const failures = await countChallengeFailure(db, hashToken(token));
+      if (failures !== undefined && failures < CHALLENGE_MAX_FAILURES) return true;
+      await deleteChallenge(db, hashToken(token));
       return false;
     },
 
     /** Ends the challenge; false when it was already gone (a parallel request took it). */
     async finish(token: string): Promise<boolean> {
-      const removed = await db
-        .delete(signInChallenges)
-        .where(eq(signInChallenges.id, hashToken(token)))
-        .returning({ id: signInChallenges.id });
-      return removed.length > 0;
+      return deleteChallenge(db, hashToken(token));
     },
   };
 }

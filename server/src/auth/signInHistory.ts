@@ -1,7 +1,6 @@
-import { and, desc, eq, inArray } from 'drizzle-orm';
 import { SIGN_IN_HISTORY_LIMIT, type SignInEntry } from '@contract/twoStep';
-import type { Db } from '../db/client';
-import { auditLog } from '../db/schema';
+import type { Queryable } from '../db/client';
+import { signInEntries } from './signInQueries';
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 
@@ -10,19 +9,8 @@ const text = (value: unknown) => (typeof value === 'string' ? value : null);
  * both with the address, the browser and how). Failures under an e-mail no account has are not
  * an account's, so they are not listed here (the Audit Log shows them).
  */
-export async function signInHistory(db: Db, staffUserId: number): Promise<SignInEntry[]> {
-  const rows = await db
-    .select()
-    .from(auditLog)
-    .where(
-      and(
-        eq(auditLog.target_type, 'staff_user'),
-        eq(auditLog.target_id, String(staffUserId)),
-        inArray(auditLog.action, ['auth.sign_in', 'auth.sign_in_failed']),
-      ),
-    )
-    .orderBy(desc(auditLog.at), desc(auditLog.id))
-    .limit(SIGN_IN_HISTORY_LIMIT);
+export async function signInHistory(database: Queryable, staffUserId: number): Promise<SignInEntry[]> {
+  const rows = await signInEntries(database, staffUserId, SIGN_IN_HISTORY_LIMIT);
   return rows.map((row) => {
     const after = (row.after ?? {}) as Record<string, unknown>;
     const signedIn = row.action === 'auth.sign_in';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { recordAudit } from '../audit/record';
-import type { StaffUser } from './staff';
+import type { StaffUser } from '../staff/queries';
 
 /** A sign-in and a sign-out each write their session change and its audit entry together. */
 
@@ -22,7 +22,7 @@ export interface SignInMethod {
 /** A new session for the staff member, audited with how they signed in; its token for the cookie. */
 export async function signIn(app: App, user: StaffUser, method: SignInMethod, browser: Browser): Promise<string> {
   return app.database.transaction(async (tx) => {
-    const token = await app.sessions.create(user.id, { ip: browser.ip, userAgent: browser.userAgent, secondStep: method.second }, tx.db);
+    const token = await app.sessions.create(user.id, { ip: browser.ip, userAgent: browser.userAgent, secondStep: method.second }, tx);
     await recordAudit(tx, {
       staff: { id: user.id, email: user.email },
       action: 'auth.sign_in',
@@ -44,7 +44,7 @@ export async function signIn(app: App, user: StaffUser, method: SignInMethod, br
 /** Ends this session, audited as a sign-out. */
 export async function signOut(app: App, user: Pick<StaffUser, 'id' | 'email'>, sessionId: string, ip: string): Promise<void> {
   await app.database.transaction(async (tx) => {
-    await app.sessions.end(user.id, sessionId, tx.db);
+    await app.sessions.end(user.id, sessionId, tx);
     await recordAudit(tx, {
       staff: { id: user.id, email: user.email },
       action: 'auth.sign_out',

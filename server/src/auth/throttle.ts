@@ -1,6 +1,5 @@
-import { and, eq, gt, inArray, lt } from 'drizzle-orm';
 import type { Database } from '../db/client';
-import { loginFailures } from '../db/schema';
+import { attemptsFrom, deleteOldAttempts, forgetAttempts, lockAddress, recordAttempt } from './signInQueries';
 import { SIGN_IN_LIMITS, throttleVerdict, type ThrottleVerdict } from './throttleRules';
 
 // Any constant works (the second key is the address's hash); migrate.ts uses 72_406_001.
@@ -14,7 +13,6 @@ const KEEP_MS = 10 * SIGN_IN_LIMITS.windowMs;
  * still being checked. `account` and `address` are `accountKey` / `addressKey` results.
  */
 export function createLoginThrottle(database: Database, now: () => Date) {
-  const db = database.db;
   return {
     /**
      * Counts the attempt if both limits allow it. The address's advisory lock makes "count, then
@@ -23,13 +21,10 @@ export function createLoginThrottle(database: Database, now: () => Date) {
     async take(account: string, address: string): Promise<ThrottleVerdict> {
       const at = now();
       const verdict = await database.transaction(async (tx) => {
-        await tx.query('SELECT pg_advisory_xact_lock($1::int, hashtext($2))', [SIGN_IN_LOCK, address]);
-        const counted = await tx.db
-          .select({ email: loginFailures.email, at: loginFailures.at })
-          .from(loginFailures)
-          .where(and(eq(loginFailures.ip, address), gt(loginFailures.at, new Date(at.getTime() - SIGN_IN_LIMITS.windowMs))));
+        await lockAddress(tx, SIGN_IN_LOCK, address);
+        const counted = await attemptsFrom(tx, address, new Date(at.getTime() - SIGN_IN_LIMITS.windowMs));
         const decided = throttleVerdict(counted, account, at);
-        if (decided.allowed) await tx.db.insert(loginFailures).values({ email: account, ip: address, at });
+        if (decided.allowed) await recordAttempt(tx, account, address, at);
         return decided;
       });
       if (verdict.allowed) await forgetOldAttempts(at);
@@ -38,19 +33,11 @@ export function createLoginThrottle(database: Database, now: () => Date) {
 
     /** The staff member got in from this address: their earlier failures here no longer count. */
     async succeeded(account: string, address: string) {
-      await db.delete(loginFailures).where(and(eq(loginFailures.email, account), eq(loginFailures.ip, address)));
+      await forgetAttempts(database, account, address);
     },
   };
 
   async function forgetOldAttempts(at: Date) {
-    // SKIP LOCKED: instances cleaning up at the same moment neither wait for nor deadlock on each other.
-    const old = db
-      .select({ id: loginFailures.id })
-      .from(loginFailures)
-      .where(lt(loginFailures.at, new Date(at.getTime() - KEEP_MS)))
-      .orderBy(loginFailures.at)
-      .limit(1000)
-      .for('update', { skipLocked: true });
-    await db.delete(loginFailures).where(inArray(loginFailures.id, old));
+    await deleteOldAttempts(database, new Date(at.getTime() - KEEP_MS));
   }
 }

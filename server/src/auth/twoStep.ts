@@ -1,12 +1,11 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
 import { generateSecret, generateURI, verify } from 'otplib';
-import type { Database, Db, Transaction } from '../db/client';
-import { sessions, staffRecoveryCodes, staffTotp, staffUsers } from '../db/schema';
+import type { Database, Queryable, Transaction } from '../db/client';
 import { recordAudit, type Actor } from '../audit/record';
 import { HttpError, notFound } from '../lib/errors';
 import { hashRecoveryCode, newRecoveryCodes, readCode, TOTP_DRIFT_STEPS, TOTP_ISSUER, TOTP_PERIOD_SECONDS } from './twoStepRules';
-import type { StaffUser } from './staff';
+import { deleteSessionsOf, lockStaffUser, type StaffUser } from '../staff/queries';
 import { removeAllPasskeys } from './passkeys';
+import { claimTotpStep, confirmedTotp, disableTwoStep, enableTotp, lockTotp, recoveryCodesLeft, upsertTotpSecret, spendRecoveryCode } from './twoStepQueries';
 
 /** How a second step was made, as the audit log and the sign-in history name it. */
 export type SecondStep = 'totp' | 'recovery_code' | 'passkey';
@@ -31,51 +30,25 @@ async function totpStep(secret: string, token: string, at: Date): Promise<number
  * (and none of an earlier step after it), a recovery code once. Each is claimed by one conditional
  * UPDATE, so of a burst of the same code only one request wins.
  */
-export async function checkSecondStep(db: Db, staffUserId: number, typed: unknown, at: Date): Promise<CodeCheck> {
+export async function checkSecondStep(db: Queryable, staffUserId: number, typed: unknown, at: Date): Promise<CodeCheck> {
   const code = readCode(typed);
   if (code.kind === 'malformed') return { ok: false, reason: 'malformed code' };
   if (code.kind === 'recovery') {
-    const used = await db
-      .update(staffRecoveryCodes)
-      .set({ used_at: at })
-      .where(
-        and(
-          eq(staffRecoveryCodes.staff_user_id, staffUserId),
-          eq(staffRecoveryCodes.code_hash, hashRecoveryCode(code.code)),
-          isNull(staffRecoveryCodes.used_at),
-        ),
-      )
-      .returning({ id: staffRecoveryCodes.id });
-    if (used.length === 0) return { ok: false, reason: 'wrong code' };
-    const [{ left }] = await db
-      .select({ left: sql<number>`count(*)::int` })
-      .from(staffRecoveryCodes)
-      .where(and(eq(staffRecoveryCodes.staff_user_id, staffUserId), isNull(staffRecoveryCodes.used_at)));
-    return { ok: true, method: 'recovery_code', recoveryCodesLeft: left };
+    if (!(await spendRecoveryCode(db, staffUserId, hashRecoveryCode(code.code), at))) return { ok: false, reason: 'wrong code' };
+    return { ok: true, method: 'recovery_code', recoveryCodesLeft: await recoveryCodesLeft(db, staffUserId) };
   }
-  const [row] = await db
-    .select()
-    .from(staffTotp)
-    .where(and(eq(staffTotp.staff_user_id, staffUserId), sql`${staffTotp.confirmed_at} IS NOT NULL`));
+  const row = await confirmedTotp(db, staffUserId);
   if (!row) return { ok: false, reason: 'wrong code' };
   const step = await totpStep(row.secret, code.code, at);
   if (step === null) return { ok: false, reason: 'wrong code' };
-  const claimed = await db
-    .update(staffTotp)
-    .set({ last_used_step: step })
-    .where(and(eq(staffTotp.staff_user_id, staffUserId), or(isNull(staffTotp.last_used_step), lt(staffTotp.last_used_step, step))))
-    .returning({ id: staffTotp.staff_user_id });
-  return claimed.length > 0 ? { ok: true, method: 'totp' } : { ok: false, reason: 'code already used' };
+  return (await claimTotpStep(db, staffUserId, step)) ? { ok: true, method: 'totp' } : { ok: false, reason: 'code already used' };
 }
 
 /** A new authenticator secret for the account, to be confirmed with a code; replaces one not confirmed yet. */
-export async function startTotpSetup(db: Db, user: StaffUser, at: Date): Promise<{ secret: string; otpauth_uri: string }> {
+export async function startTotpSetup(db: Queryable, user: StaffUser, at: Date): Promise<{ secret: string; otpauth_uri: string }> {
   if (user.two_step_at) throw new HttpError(409, 'Two-step sign-in is already on. Turn it off first to set up another authenticator.');
   const secret = generateSecret();
-  await db
-    .insert(staffTotp)
-    .values({ staff_user_id: user.id, secret, created_at: at })
-    .onConflictDoUpdate({ target: staffTotp.staff_user_id, set: { secret, created_at: at, confirmed_at: null, last_used_step: null } });
+  await upsertTotpSecret(db, user.id, secret, at);
   return { secret, otpauth_uri: generateURI({ issuer: TOTP_ISSUER, label: user.email, secret, period: TOTP_PERIOD_SECONDS }) };
 }
 
@@ -88,17 +61,14 @@ export const CODE_FIELD_ERROR = 'is not the code your authenticator app shows (o
 export async function confirmTotpSetup(database: Database, user: StaffUser, typed: string, actor: Actor): Promise<string[] | null> {
   const code = readCode(typed);
   return database.transaction(async (tx) => {
-    const [row] = await tx.db.select().from(staffTotp).where(eq(staffTotp.staff_user_id, user.id)).for('update');
+    const row = await lockTotp(tx, user.id);
     if (!row || row.confirmed_at) {
       throw new HttpError(409, row ? 'Two-step sign-in is already on.' : 'Start the set-up first: POST /api/auth/two-step/totp gives the secret to confirm.');
     }
     const step = code.kind === 'totp' ? await totpStep(row.secret, code.code, actor.at) : null;
     if (step === null) return null;
     const codes = newRecoveryCodes();
-    await tx.db.update(staffTotp).set({ confirmed_at: actor.at, last_used_step: step }).where(eq(staffTotp.staff_user_id, user.id));
-    await tx.db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staff_user_id, user.id));
-    await tx.db.insert(staffRecoveryCodes).values(codes.map((plain) => ({ staff_user_id: user.id, code_hash: hashRecoveryCode(plain) })));
-    await tx.db.update(staffUsers).set({ two_step_at: actor.at }).where(eq(staffUsers.id, user.id));
+    await enableTotp(tx, user.id, step, codes.map(hashRecoveryCode), actor.at);
     await recordAudit(tx, { ...actor, action: 'auth.two_step_enable', target_type: 'staff_user', target_id: user.id, after: { method: 'totp' } });
     return codes;
   });
@@ -112,9 +82,7 @@ export async function removeTwoStep(
   action: 'auth.two_step_disable' | 'auth.two_step_reset',
   more: Record<string, unknown> = {},
 ): Promise<void> {
-  await tx.db.delete(staffTotp).where(eq(staffTotp.staff_user_id, staffUserId));
-  await tx.db.delete(staffRecoveryCodes).where(eq(staffRecoveryCodes.staff_user_id, staffUserId));
-  await tx.db.update(staffUsers).set({ two_step_at: null }).where(eq(staffUsers.id, staffUserId));
+  await disableTwoStep(tx, staffUserId);
   await recordAudit(tx, {
     ...actor,
     action,
@@ -131,27 +99,24 @@ export async function removeTwoStep(
  */
 export async function resetTwoStep(database: Database, targetId: number, actor: Actor & { via?: string }): Promise<{ user: StaffUser; endedSessions: number }> {
   return database.transaction(async (tx) => {
-    const [user] = await tx.db.select().from(staffUsers).where(eq(staffUsers.id, targetId)).for('update');
+    const user = await lockStaffUser(tx, targetId);
     if (!user) throw notFound(`No staff account with id ${targetId}.`);
-    const ended = await tx.db.delete(sessions).where(eq(sessions.staff_user_id, targetId)).returning({ id: sessions.id });
+    const ended = await deleteSessionsOf(tx, targetId);
     // A lost phone may hold the account's passkeys too: they go with the authenticator.
-    const passkeysRemoved = await removeAllPasskeys(tx.db, targetId);
+    const passkeysRemoved = await removeAllPasskeys(tx, targetId);
     const { via, ...who } = actor;
     await removeTwoStep(tx, targetId, who, 'auth.two_step_reset', {
       email: user.email,
-      sessions_ended: ended.length,
+      sessions_ended: ended,
       ...(passkeysRemoved ? { passkeys_removed: passkeysRemoved } : {}),
       ...(via ? { via } : {}),
     });
-    return { user: { ...user, two_step_at: null }, endedSessions: ended.length };
+    return { user: { ...user, two_step_at: null }, endedSessions: ended };
   });
 }
 
 /** What the user menu shows: whether two-step is on, since when, and how many recovery codes are left. */
-export async function twoStepStatus(db: Db, user: StaffUser) {
-  const [{ left }] = await db
-    .select({ left: sql<number>`count(*)::int` })
-    .from(staffRecoveryCodes)
-    .where(and(eq(staffRecoveryCodes.staff_user_id, user.id), isNull(staffRecoveryCodes.used_at)));
+export async function twoStepStatus(db: Queryable, user: StaffUser) {
+  const left = await recoveryCodesLeft(db, user.id);
   return { enabled: Boolean(user.two_step_at), enabled_at: user.two_step_at?.toISOString() ?? null, recovery_codes_left: left };
 }

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
-import { appSettings } from '../db/schema';
 import { recordAudit, type Actor } from '../audit/record';
 import type { Transaction } from '../db/client';
+import { appSetting, setAppSetting } from './twoStepQueries';
 
 /** The owner's rule: every staff account must have two-step sign-in (app_settings 'require_two_step'). */
 const SETTING = 'require_two_step';
@@ -19,8 +18,7 @@ export async function isTwoStepRequired(app: FastifyInstance): Promise<boolean> 
   const now = app.clock.now().getTime();
   const hit = cached.get(app.database);
   if (hit && now - hit.at < CACHE_MS && now >= hit.at) return hit.value;
-  const [row] = await app.db.select().from(appSettings).where(eq(appSettings.key, SETTING));
-  const value = row?.value === 'on';
+  const value = (await appSetting(app.database, SETTING)) === 'on';
   cached.set(app.database, { value, at: now });
   return value;
 }
@@ -28,10 +26,8 @@ export async function isTwoStepRequired(app: FastifyInstance): Promise<boolean> 
 /** Turns the rule on or off, audited; this instance sees it at once. */
 export async function setTwoStepRequired(app: FastifyInstance, tx: Transaction, required: boolean, actor: Actor): Promise<void> {
   // Inside the transaction only: PGlite has one connection, which the transaction holds.
-  const [row] = await tx.db.select().from(appSettings).where(eq(appSettings.key, SETTING));
-  const before = row?.value === 'on';
-  const value = required ? 'on' : 'off';
-  await tx.db.insert(appSettings).values({ key: SETTING, value }).onConflictDoUpdate({ target: appSettings.key, set: { value } });
+  const before = (await appSetting(tx, SETTING)) === 'on';
+  await setAppSetting(tx, SETTING, required ? 'on' : 'off');
   await recordAudit(tx, {
     ...actor,
     action: 'auth.two_step_required',

@@ -1,6 +1,6 @@
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { ConfigError, loadConfig, type Config } from '../config';
-import { setPasswordHashCost } from '../auth/password';
+import { setPasswordHashCost } from '../staff/password';
 import { openDatabase, type Database } from '../db/client';
 import { DataDirLockedError } from '../db/lock';
 

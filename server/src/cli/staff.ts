@@ -1,7 +1,7 @@
 import { isRole, ROLES, type Role } from '@contract/permissions';
 import { PASSWORD_MIN_LENGTH } from '@contract/staff';
-import { findStaffByEmail, listStaffUsers } from '../auth/staff';
-import { changeStaff, createStaff, removeStaff, resetStaffPassword, viewStaff, type StaffActor } from '../auth/staffAdmin';
+import { findStaffByEmail, listStaffUsers } from '../staff/queries';
+import { changeStaff, createStaff, removeStaff, resetStaffPassword, viewStaff, type StaffActor } from '../staff/admin';
 import { HttpError } from '../lib/errors';
 import { resetTwoStep } from '../auth/twoStep';
 import { hasPasskey } from '../auth/passkeys';
@@ -47,7 +47,6 @@ const database = await cliDatabase(
   'Stop the server first, then run this again (PGlite lets one process at a time open its data). ' +
     "While the server runs, an owner can do the same on the console's Staff screen (/staff).",
 );
-const db = database.db;
 // The CLI acts as the system: its audit entries name no staff member and say where they came from.
 const actor: StaffActor = { staff: null, ip: null, via: 'npm run staff' };
 
@@ -55,14 +54,14 @@ const actor: StaffActor = { staff: null, ip: null, via: 'npm run staff' };
 class Refusal extends Error {}
 const pad = (text: string, width: number) => text.padEnd(width);
 async function existing(address: string) {
-  const user = await findStaffByEmail(db, address);
+  const user = await findStaffByEmail(database, address);
   if (!user) throw new Refusal(`No staff account ${address.toLowerCase()}. Add it with: npm run staff -- add ${address} --role <role>`);
   return user;
 }
 
 try {
   if (command === 'list') {
-    const accounts = (await listStaffUsers(db)).map((user) => viewStaff(user));
+    const accounts = (await listStaffUsers(database)).map((user) => viewStaff(user));
     if (accounts.length === 0) console.log('No staff accounts.');
     const width = Math.max(5, ...accounts.map((account) => account.email.length));
     if (accounts.length > 0) console.log(`${pad('EMAIL', width)}  ${pad('ROLE', 10)}  ${pad('STATUS', 8)}  LAST SIGN-IN`);
@@ -70,7 +69,7 @@ try {
       console.log(`${pad(account.email, width)}  ${pad(account.role, 10)}  ${pad(account.status, 8)}  ${account.last_sign_in_at ?? 'never'}`);
     }
   } else if (command === 'add') {
-    const found = await findStaffByEmail(db, email!);
+    const found = await findStaffByEmail(database, email!);
     if (!found) {
       if (!role) throw new Refusal(`A new account needs --role (${ROLES.join(', ')}).`);
       const { user, password } = await createStaff(database, { email: email!, role: role!, nickname: values.nickname, password: values.password }, actor);
@@ -93,7 +92,7 @@ try {
     console.log(`${user.email} is ${command === 'disable' ? `disabled (${endedSessions} session(s) ended)` : 'active'}`);
   } else if (command === 'reset-two-step') {
     const user = await existing(email!);
-    if (!user.two_step_at && !(await hasPasskey(database.db, user.id))) throw new Refusal(`${user.email} has no two-step sign-in to reset.`);
+    if (!user.two_step_at && !(await hasPasskey(database, user.id))) throw new Refusal(`${user.email} has no two-step sign-in to reset.`);
     const { endedSessions } = await resetTwoStep(database, user.id, { staff: null, ip: null, at: new Date(), via: 'npm run staff' });
     console.log(`${user.email}: two-step sign-in is off (${endedSessions} session(s) ended)`);
   } else {

@@ -4,7 +4,7 @@ import { AUDIT_EXPORT_MAX_ROWS, AuditEntry, AuditExportQuery, AuditListQuery, St
 import { errorResponses } from '@contract/common';
 import { contentRange, IdParams } from '@contract/raSimpleRest';
 import { exportAuditCsv, listAudit, requireAuditEntry } from '../audit/list';
-import { listStaffUsers } from '../auth/staff';
+import { listStaffUsers } from '../staff/queries';
 
 const ADMIN = '/api/admin/v1';
 const tags = ['audit log (extension)'];
@@ -66,7 +66,7 @@ const auditRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: { tags, summary: 'Staff accounts, for the Audit Log’s staff filter', response: { 200: z.array(StaffMember), ...errorResponses } },
     },
     async (_request, reply) => {
-      const rows = (await listStaffUsers(app.db)).map(({ id, email, nickname }) => ({ id, email, nickname }));
+      const rows = (await listStaffUsers(app.database)).map(({ id, email, nickname }) => ({ id, email, nickname }));
       reply.header('content-range', contentRange('audit-staff', 0, rows.length, rows.length));
       return rows;
     },

@@ -8,7 +8,7 @@ import { SESSION_COOKIE } from '../auth/sessions';
 import { cookieOptions as sessionCookieOptions, startSession as startStaffSession } from '../auth/sessionCookie';
 import { CHALLENGE_COOKIE, CHALLENGE_TTL_MS, createChallengeStore } from '../auth/signInChallenges';
 import type { SignInMethod } from '../auth/signInOut';
-import { publicProfile } from '../auth/staff';
+import { publicProfile } from '../staff/accounts';
 import { oidcAccount } from '../auth/oidcAccount';
 import { loginPage, logoutConfirmPage } from '../auth/loginPage';
 import { safeReturnPath } from '../auth/returnPath';
@@ -18,7 +18,7 @@ import { retryAfterSeconds, throttledMessage } from '../auth/throttleRules';
 import { signInWithPassword } from '../auth/passwordSignIn';
 import { recordFailedSignIn, signOut } from '../auth/signInOut';
 import { CircuitOpenError } from '../lib/circuitBreaker';
-import type { StaffUser } from '../auth/staff';
+import type { StaffUser } from '../staff/queries';
 
 const OIDC_COOKIE = 'studio_oidc';
 const INVALID_CREDENTIALS = 'Invalid email or password';
@@ -34,7 +34,7 @@ const authRoutes: FastifyPluginAsyncZod = async (app) => {
   // Only the sign-in pages post HTML forms; in this plugin's scope alone, so every JSON route answers 415 to a form body.
   await app.register(formbody);
 
-  const challenges = createChallengeStore(app.db, () => app.clock.now());
+  const challenges = createChallengeStore(app.database, () => app.clock.now());
   const cookieOptions = (request: FastifyRequest) => sessionCookieOptions(app, request);
 
   const publicOrigin = (request: FastifyRequest) => app.config.PUBLIC_URL?.replace(/\/$/, '') ?? `${request.protocol}://${request.host}`;

@@ -4,7 +4,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fastifyStatic from '@fastify/static';
 import { markRoutesPublic } from '../auth/guard';
 import { SESSION_COOKIE } from '../auth/sessions';
-import { publicProfile } from '../auth/staff';
+import { publicProfile } from '../staff/accounts';
 import { NONCE_PLACEHOLDER } from '../lib/security';
 import { openingPagePreloads } from './openingPages';
 import { RUNTIME_CONFIG_ELEMENT_ID, SEARCH_HOST_SELF, type RuntimeConfig } from '@contract/search';

@@ -23,7 +23,7 @@ import { createPasskeyChallenges } from '../auth/passkeyChallenges';
 import { safeReturnPath } from '../auth/returnPath';
 import { startSession } from '../auth/sessionCookie';
 import { recordFailedSignIn } from '../auth/signInOut';
-import { findStaffById, type StaffUser } from '../auth/staff';
+import { findStaffById, type StaffUser } from '../staff/queries';
 import { createLoginThrottle } from '../auth/throttle';
 import { addressKey, retryAfterSeconds, throttledMessage } from '../auth/throttleRules';
 import { HttpError } from '../lib/errors';
@@ -46,7 +46,7 @@ const ACCOUNT_DISABLED = 'This account is disabled. Ask an owner of this console
  * POST /api/auth/reauth { passkey }, with options from /api/auth/passkeys/reauth-options.
  */
 const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
-  const challenges = createPasskeyChallenges(app.db, () => app.clock.now());
+  const challenges = createPasskeyChallenges(app.database, () => app.clock.now());
   const throttle = createLoginThrottle(app.database, () => app.clock.now());
   const optionsLimit = createRateLimiter({ limit: SIGN_IN_OPTIONS_PER_MINUTE, windowMs: 60_000, now: () => app.clock.now().getTime() });
 
@@ -69,7 +69,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return listPasskeys(app.db, staffOf(request).id);
+      return listPasskeys(app.database, staffOf(request).id);
     },
   );
 
@@ -86,7 +86,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return registrationOptions(app.db, challenges, relyingParty(app, request), staffOf(request));
+      return registrationOptions(app.database, challenges, relyingParty(app, request), staffOf(request));
     },
   );
 
@@ -120,7 +120,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const staff = staffOf(request);
       await removePasskey(app, staff, request.params.id, auditActor(request));
-      return listPasskeys(app.db, staff.id);
+      return listPasskeys(app.database, staff.id);
     },
   );
 
@@ -136,7 +136,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return authenticationOptions(app.db, challenges, relyingParty(app, request), 'reauth', staffOf(request));
+      return authenticationOptions(app.database, challenges, relyingParty(app, request), 'reauth', staffOf(request));
     },
   );
 
@@ -153,7 +153,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         reply.header('retry-after', String(retryAfterSeconds(verdict.retryAfterMs)));
         throw new HttpError(429, throttledMessage(verdict.retryAfterMs));
       }
-      return authenticationOptions(app.db, challenges, relyingParty(app, request), 'sign_in', null);
+      return authenticationOptions(app.database, challenges, relyingParty(app, request), 'sign_in', null);
     },
   );
 
@@ -185,7 +185,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         used = await checkAssertion(app, challenges, relyingParty(app, request), request.body.response, 'sign_in', null);
       } catch (error) {
         if (!(error instanceof PasskeyRefusal)) throw error;
-        const owner = error.reason === 'unknown passkey' ? null : await passkeyOwner(app.db, request.body.response.id);
+        const owner = error.reason === 'unknown passkey' ? null : await passkeyOwner(app.database, request.body.response.id);
         await recordFailedSignIn(app, {
           staff: owner ? { id: owner.id, email: owner.email } : null,
           targetId: owner?.id ?? null,
@@ -197,7 +197,7 @@ const passkeyRoutes: FastifyPluginAsyncZod = async (app) => {
         });
         throw error;
       }
-      const user = await findStaffById(app.db, used.staffUserId);
+      const user = await findStaffById(app.database, used.staffUserId);
       if (!user) throw new PasskeyRefusal(401, 'unknown passkey', 'This passkey is not registered for a staff account here.');
       await throttle.succeeded('', address);
       if (user.disabled_at) {

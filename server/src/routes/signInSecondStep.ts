@@ -6,7 +6,7 @@ import { safeReturnPath } from '../auth/returnPath';
 import { startSession } from '../auth/sessionCookie';
 import { CHALLENGE_COOKIE, createChallengeStore } from '../auth/signInChallenges';
 import { recordFailedSignIn } from '../auth/signInOut';
-import { findStaffById } from '../auth/staff';
+import { findStaffById } from '../staff/queries';
 import { createLoginThrottle } from '../auth/throttle';
 import { accountKey, addressKey, retryAfterSeconds, throttledMessage } from '../auth/throttleRules';
 import { checkSecondStep } from '../auth/twoStep';
@@ -22,7 +22,7 @@ const START_AGAIN = 'Your sign-in took too long or was not started here. Please 
 const secondStepPage: FastifyPluginAsyncZod = async (app) => {
   await app.register(formbody);
   const throttle = createLoginThrottle(app.database, () => app.clock.now());
-  const challenges = createChallengeStore(app.db, () => app.clock.now());
+  const challenges = createChallengeStore(app.database, () => app.clock.now());
   const loginPath = `${app.pathPrefix}/login`;
   const stepPath = `${loginPath}/two-step`;
   const htmlSchema = { hide: true } as const;
@@ -70,7 +70,7 @@ const secondStepPage: FastifyPluginAsyncZod = async (app) => {
           .type('text/html')
           .send(loginPage({ action: loginPath, nonce: reply.cspNonce(), error: START_AGAIN }));
       }
-      const user = await findStaffById(app.db, challenge.staffUserId);
+      const user = await findStaffById(app.database, challenge.staffUserId);
       if (!user)
         return reply
           .status(401)
@@ -83,7 +83,7 @@ const secondStepPage: FastifyPluginAsyncZod = async (app) => {
         reply.header('retry-after', String(retryAfterSeconds(verdict.retryAfterMs)));
         return page(429, throttledMessage(verdict.retryAfterMs));
       }
-      const checked = await checkSecondStep(app.db, user.id, request.body.code, app.clock.now());
+      const checked = await checkSecondStep(app.database, user.id, request.body.code, app.clock.now());
       if (!checked.ok) {
         await recordFailedSignIn(app, {
           staff: { id: user.id, email: user.email },

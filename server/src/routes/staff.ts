@@ -13,9 +13,9 @@ import {
 } from '@contract/staff';
 import { auditActor } from '../audit/record';
 import { AUTHENTICATION_REQUIRED } from '../auth/guard';
-import { changeOwnPassword, changeStaff, createStaff, getStaff, resetStaffPassword, viewStaff } from '../auth/staffAdmin';
-import { listStaffUsers } from '../auth/staff';
-import { pageStaff } from '../auth/staffList';
+import { changeOwnPassword, changeStaff, createStaff, getStaff, resetStaffPassword, viewStaff } from '../staff/admin';
+import { listStaffUsers } from '../staff/queries';
+import { pageStaff } from '../staff/list';
 import { createLoginThrottle } from '../auth/throttle';
 import { countCheck } from '../auth/reauth';
 import { HttpError } from '../lib/errors';
@@ -46,8 +46,8 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { sort = ['email', 'ASC'], filter = {} } = request.query;
       const range = request.query.range ?? [0, filter.id?.length ? filter.id.length - 1 : 24];
-      const holders = await passkeyHolders(app.db);
-      const accounts = (await listStaffUsers(app.db)).map((user) => viewStaff(user, holders.has(user.id)));
+      const holders = await passkeyHolders(app.database);
+      const accounts = (await listStaffUsers(app.database)).map((user) => viewStaff(user, holders.has(user.id)));
       const { rows, total } = pageStaff(accounts, { sort, range, filter });
       reply.header('content-range', contentRange('staff', range[0], rows.length, total));
       return rows;
@@ -60,7 +60,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
       config: { permission: 'staff.manage' },
       schema: { tags, summary: 'One staff account', params: Int4IdParams, response: { 200: StaffAccount, ...errorResponses } },
     },
-    async (request) => viewStaff(await getStaff(app.db, request.params.id), await hasPasskey(app.db, request.params.id)),
+    async (request) => viewStaff(await getStaff(app.database, request.params.id), await hasPasskey(app.database, request.params.id)),
   );
 
   app.post(
@@ -96,7 +96,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request) => {
       const { after } = await changeStaff(app.database, request.params.id, request.body, auditActor(request));
       app.sessions.forgetUser(request.params.id);
-      return viewStaff(after, await hasPasskey(app.db, after.id));
+      return viewStaff(after, await hasPasskey(app.database, after.id));
     },
   );
 
@@ -135,7 +135,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
         throw new HttpError(400, 'Turn your own two-step sign-in off from the user menu (it asks for a code or your password).');
       const { user } = await resetTwoStep(app.database, request.params.id, auditActor(request));
       app.sessions.forgetUser(user.id);
-      return viewStaff(user, await hasPasskey(app.db, user.id));
+      return viewStaff(user, await hasPasskey(app.database, user.id));
     },
   );
 
@@ -161,7 +161,7 @@ const staffRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       // As Stripe does: the owner turning the rule on has two-step already, so it locks nobody out by surprise.
-      if (request.body.require_two_step && !request.staff?.two_step_at && !(request.staff && (await hasPasskey(app.db, request.staff.id)))) {
+      if (request.body.require_two_step && !request.staff?.two_step_at && !(request.staff && (await hasPasskey(app.database, request.staff.id)))) {
         throw new HttpError(
           409,
           'Turn on two-step sign-in (an authenticator app or a passkey) for your own account first (user menu, Two-step sign-in), then require it for everyone.',

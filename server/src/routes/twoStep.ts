@@ -5,7 +5,7 @@ import { SignInEntry, ProofRequest, ReauthResponse, TotpConfirmRequest, TotpConf
 import { auditActor, recordAudit } from '../audit/record';
 import { AUTHENTICATION_REQUIRED } from '../auth/guard';
 import { countCheck, proveIdentity, reauthValidUntil } from '../auth/reauth';
-import type { StaffUser } from '../auth/staff';
+import type { StaffUser } from '../staff/queries';
 import { createLoginThrottle } from '../auth/throttle';
 import { CODE_FIELD_ERROR, confirmTotpSetup, removeTwoStep, startTotpSetup, twoStepStatus } from '../auth/twoStep';
 import { isTwoStepRequired } from '../auth/twoStepRule';
@@ -40,7 +40,7 @@ const twoStepRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      return { ...(await twoStepStatus(app.db, staffOf(request))), required: await isTwoStepRequired(app) };
+      return { ...(await twoStepStatus(app.database, staffOf(request))), required: await isTwoStepRequired(app) };
     },
   );
 
@@ -56,7 +56,7 @@ const twoStepRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const setup = await startTotpSetup(app.db, staffOf(request), app.clock.now());
+      const setup = await startTotpSetup(app.database, staffOf(request), app.clock.now());
       return { ...setup, qr_svg: await QRCode.toString(setup.otpauth_uri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 }) };
     },
   );
@@ -133,7 +133,7 @@ const twoStepRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   const history = async (staffUserId: number, reply: { header(name: string, value: string): unknown }) => {
-    const rows = await signInHistory(app.db, staffUserId);
+    const rows = await signInHistory(app.database, staffUserId);
     reply.header('cache-control', 'no-store');
     reply.header('content-range', contentRange('sign-ins', 0, rows.length, rows.length));
     return rows;

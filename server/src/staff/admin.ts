@@ -1,14 +1,30 @@
-import { and, eq, ne, sql, isNull } from 'drizzle-orm';
 import type { Role } from '@contract/permissions';
 import type { StaffAccount, StaffStatus } from '@contract/staff';
 import { changedFields, recordAudit, type AuditEntryInput } from '../audit/record';
-import type { Database, Db, Transaction } from '../db/client';
-import { sessions, staffUsers } from '../db/schema';
+import type { Database, Queryable, Transaction } from '../db/client';
 import { HttpError, notFound } from '../lib/errors';
 import { nicknameFromEmail } from './avatar';
 import { hashPassword, randomPassword, verifyPassword } from './password';
-import type { SessionStore } from './sessions';
-import { findStaffByEmail, type StaffUser } from './staff';
+import {
+  deleteSessionsOf,
+  deleteStaffUser,
+  findStaffByEmail,
+  findStaffById,
+  insertStaffUser,
+  lockForStaffChange,
+  passwordHashOf,
+  setPasswordHash,
+  setRoleAndDisabled,
+  type StaffUser,
+} from './queries';
+
+/**
+ * Ends a staff member's other sessions in the caller's transaction (the session store's `endOthers`,
+ * which also drops what this process cached of them); how many ended.
+ */
+export interface EndsOtherSessions {
+  endOthers(staffUserId: number, keepStoredId: string | null, executor: Queryable): Promise<number>;
+}
 
 /** Who made a change, for its audit entry: a request's `auditActor`, or `{ staff: null }` for the CLI. */
 export type StaffActor = Pick<AuditEntryInput, 'staff' | 'ip' | 'at'> & { via?: 'npm run staff' | 'oidc' };
@@ -50,14 +66,9 @@ const via = (actor: StaffActor) => (actor.via ? { via: actor.via } : {});
 const actorOnly = ({ staff, ip, at }: StaffActor) => ({ staff, ip, at });
 
 async function lockStaffChanges(tx: Transaction, targetId: number): Promise<{ target: StaffUser; otherActiveOwners: number }> {
-  await tx.query('SELECT pg_advisory_xact_lock($1)', [STAFF_CHANGE_LOCK]);
-  const [target] = await tx.db.select().from(staffUsers).where(eq(staffUsers.id, targetId)).for('update');
+  const { target, otherActiveOwners } = await lockForStaffChange(tx, STAFF_CHANGE_LOCK, targetId);
   if (!target) throw notFound(`No staff account with id ${targetId}.`);
-  const [{ count }] = await tx.db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(staffUsers)
-    .where(and(eq(staffUsers.role, 'owner'), isNull(staffUsers.disabled_at), ne(staffUsers.id, targetId)));
-  return { target, otherActiveOwners: count };
+  return { target, otherActiveOwners };
 }
 
 export interface StaffChangeResult {
@@ -92,11 +103,8 @@ export async function changeStaff(
     }
     if (next.role === before.role && next.status === before.status) return { before: target, after: target, endedSessions: 0 };
     const disabledAt = next.status === before.status ? target.disabled_at : next.status === 'disabled' ? (actor.at ?? new Date()) : null;
-    const [after] = await tx.db.update(staffUsers).set({ role: next.role, disabled_at: disabledAt }).where(eq(staffUsers.id, targetId)).returning();
-    const ended =
-      next.status === 'disabled' && before.status === 'active'
-        ? await tx.db.delete(sessions).where(eq(sessions.staff_user_id, targetId)).returning({ id: sessions.id })
-        : [];
+    const after = await setRoleAndDisabled(tx, targetId, next.role, disabledAt);
+    const ended = next.status === 'disabled' && before.status === 'active' ? await deleteSessionsOf(tx, targetId) : 0;
     const changed = changedFields(before, next);
     await recordAudit(tx, {
       ...actorOnly(actor),
@@ -104,14 +112,14 @@ export async function changeStaff(
       target_type: 'staff_user',
       target_id: targetId,
       before: { email: target.email, ...changed.before },
-      after: { email: target.email, ...changed.after, ...(ended.length ? { sessions_ended: ended.length } : {}), ...via(actor) },
+      after: { email: target.email, ...changed.after, ...(ended ? { sessions_ended: ended } : {}), ...via(actor) },
     });
-    return { before: target, after: after!, endedSessions: ended.length };
+    return { before: target, after, endedSessions: ended };
   });
 }
 
-export async function getStaff(db: Db, id: number): Promise<StaffUser> {
-  const [row] = await db.select().from(staffUsers).where(eq(staffUsers.id, id)).limit(1);
+export async function getStaff(database: Queryable, id: number): Promise<StaffUser> {
+  const row = await findStaffById(database, id);
   if (!row) throw notFound(`No staff account with id ${id}.`);
   return row;
 }
@@ -123,16 +131,15 @@ export async function getStaff(db: Db, id: number): Promise<StaffUser> {
  */
 export async function changeOwnPassword(
   database: Database,
-  sessionStore: Pick<SessionStore, 'endOthers'>,
+  sessionStore: EndsOtherSessions,
   input: { staffId: number; keepSessionId: string | null; current: string; next: string },
   actor: StaffActor,
 ): Promise<{ endedSessions: number } | null> {
-  const [stored] = await database.db.select({ hash: staffUsers.password_hash }).from(staffUsers).where(eq(staffUsers.id, input.staffId));
-  if (!(await verifyPassword(input.current, stored?.hash))) return null;
+  if (!(await verifyPassword(input.current, await passwordHashOf(database, input.staffId)))) return null;
   const password_hash = await hashPassword(input.next);
   return database.transaction(async (tx) => {
-    await tx.db.update(staffUsers).set({ password_hash }).where(eq(staffUsers.id, input.staffId));
-    const endedSessions = await sessionStore.endOthers(input.staffId, input.keepSessionId, tx.db);
+    await setPasswordHash(tx, input.staffId, password_hash);
+    const endedSessions = await sessionStore.endOthers(input.staffId, input.keepSessionId, tx);
     await recordAudit(tx, {
       ...actorOnly(actor),
       action: 'staff.password_change',
@@ -154,19 +161,16 @@ export async function createStaff(
   const password = input.password ?? randomPassword();
   const password_hash = await hashPassword(password);
   return database.transaction(async (tx) => {
-    if (await findStaffByEmail(tx.db, email)) throw new HttpError(409, `A staff account with the e-mail ${email} already exists.`);
-    const [user] = await tx.db
-      .insert(staffUsers)
-      .values({ email, role: input.role, nickname: input.nickname ?? nicknameFromEmail(email), password_hash })
-      .returning();
+    if (await findStaffByEmail(tx, email)) throw new HttpError(409, `A staff account with the e-mail ${email} already exists.`);
+    const user = await insertStaffUser(tx, { email, role: input.role, nickname: input.nickname ?? nicknameFromEmail(email), password_hash });
     await recordAudit(tx, {
       ...actorOnly(actor),
       action: 'staff.create',
       target_type: 'staff_user',
-      target_id: user!.id,
+      target_id: user.id,
       after: { email, role: input.role, ...via(actor) },
     });
-    return { user: user!, password };
+    return { user, password };
   });
 }
 
@@ -183,30 +187,30 @@ export async function resetStaffPassword(
   const password = chosen ?? randomPassword();
   const password_hash = await hashPassword(password);
   return database.transaction(async (tx) => {
-    const [user] = await tx.db.update(staffUsers).set({ password_hash }).where(eq(staffUsers.id, targetId)).returning();
+    const user = await setPasswordHash(tx, targetId, password_hash);
     if (!user) throw notFound(`No staff account with id ${targetId}.`);
-    const ended = await tx.db.delete(sessions).where(eq(sessions.staff_user_id, targetId)).returning({ id: sessions.id });
+    const ended = await deleteSessionsOf(tx, targetId);
     await recordAudit(tx, {
       ...actorOnly(actor),
       action: 'staff.password_reset',
       target_type: 'staff_user',
       target_id: targetId,
-      after: { email: user.email, sessions_ended: ended.length, ...via(actor) },
+      after: { email: user.email, sessions_ended: ended, ...via(actor) },
     });
-    return { user, password, endedSessions: ended.length };
+    return { user, password, endedSessions: ended };
   });
 }
 
 /** Deletes an account (its sessions go with it), unless it is the last active owner. Audited as `staff.remove`. */
 export async function removeStaff(database: Database, email: string, actor: StaffActor): Promise<StaffUser | null> {
-  const found = await findStaffByEmail(database.db, email);
+  const found = await findStaffByEmail(database, email);
   if (!found) return null;
   return database.transaction(async (tx) => {
     const { target, otherActiveOwners } = await lockStaffChanges(tx, found.id);
     if (takesLastOwner({ role: target.role, status: statusOf(target) }, { role: target.role, status: 'disabled' }, otherActiveOwners)) {
       throw new HttpError(409, LAST_OWNER);
     }
-    await tx.db.delete(staffUsers).where(eq(staffUsers.id, target.id));
+    await deleteStaffUser(tx, target.id);
     await recordAudit(tx, {
       ...actorOnly(actor),
       action: 'staff.remove',
