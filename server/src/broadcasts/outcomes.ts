@@ -1,33 +1,13 @@
 import type { AuditEntryInput } from '../audit/record';
 import type { TokenResult } from '../integrations/fcm';
 import { MAX_PUSH_RETRIES, pushRetryDelayMs, pushVerdict } from '../push/retry';
-import type { Claimed, PushUpdate, RecipientResult } from './batch';
+import type { Claimed, PushUpdate, RecipientResult } from './batchQueries';
+import type { BroadcastRow } from './sendQueries';
 import { IN_DOUBT_REASON } from './recovery';
 
 /** What a batch's sends turn into: the rules, without the statements (send.ts writes them). */
 
 export type Send = { recipient: Claimed; pushId: number | null; tokens: string[]; earlier: TokenResult[] };
-
-export interface BroadcastRow {
-  id: number;
-  kind: 'broadcast' | 'bulk_push';
-  title: string;
-  body: string;
-  status: string;
-  send_at: Date | string | null;
-  staff_user_id: number | null;
-  created_by: string | null;
-  max_per_minute: number | null;
-  filter: unknown;
-  /** Not null while its recipients are being fixed (recipients.ts): the last client id fixed. */
-  fixing_after: number | string | null;
-  created_at: Date | string;
-  started_at: Date | string | null;
-  /** Versions of its text ({ title, body }), null with one text; then the winner's rule. */
-  variants: { title: string; body: string }[] | null;
-  pick_winner_after_hours: number | null;
-  winner_metric: 'conversion' | 'open' | null;
-}
 
 /** The outcome of a push whose request was out when its server stopped: it may have been delivered. */
 export const inDoubt = (token: string): TokenResult => ({

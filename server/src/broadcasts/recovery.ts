@@ -1,5 +1,6 @@
 import type { Queryable } from '../db/client';
 import { localDay } from '../lib/localTime';
+import { releaseStopped } from './sendQueries';
 
 /**
  * Why a push that may have left before its server stopped is not sent again: only when its client
@@ -17,20 +18,5 @@ export const IN_DOUBT_REASON = 'The server stopped while this push was being sen
  * (docs/automation.md#broadcasts). One statement whatever the batch's size.
  */
 export async function recoverInterrupted(tx: Queryable, broadcastId: number, now: Date, timeZone: string): Promise<number> {
-  const [row] = await tx.query<{ n: number }>(
-    `WITH stopped AS (
-       SELECT client_id, push_id AS retried FROM broadcast_recipients WHERE broadcast_id = $1 AND status = 'sending'
-     ), slots AS (
-       UPDATE automated_push_days d SET sent = d.sent - 1
-       FROM stopped s WHERE s.retried IS NULL AND d.client_id = s.client_id AND d.local_day = $2 AND d.sent > 0
-       RETURNING d.client_id
-     ), released AS (
-       UPDATE broadcast_recipients r SET status = CASE WHEN s.retried IS NOT NULL THEN 'retrying' ELSE 'pending' END
-       FROM stopped s WHERE r.broadcast_id = $1 AND r.client_id = s.client_id
-       RETURNING 1
-     )
-     SELECT (SELECT count(*) FROM released)::int AS n, (SELECT count(*) FROM slots)::int AS slots`,
-    [broadcastId, localDay(now, timeZone)],
-  );
-  return Number(row?.n ?? 0);
+  return releaseStopped(tx, broadcastId, localDay(now, timeZone));
 }

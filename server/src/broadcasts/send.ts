@@ -20,15 +20,16 @@ import {
   takeCapSlots,
   type Claimed,
   type RecipientResult,
-} from './batch';
+} from './batchQueries';
 import { groupWriter } from './groupWriter';
-import { auditEntries, inDoubt, outcomesOf, transient, type Answered, type BroadcastRow, type Send } from './outcomes';
+import { auditEntries, inDoubt, outcomesOf, transient, type Answered, type Send } from './outcomes';
 import { createPacer, createThrottle, type Pacer } from './pacer';
 import { fixRecipientsChunk } from './recipients';
 import { recoverInterrupted } from './recovery';
 import { releaseToWinner } from './variants';
 import { storedFilter } from '../segments/queries';
 import { BROADCAST_SEND } from './store';
+import { broadcastStatus, markSending, markSent, sendingBroadcast, type BroadcastRow } from './sendQueries';
 
 /** Recipients claimed per batch; their outcomes are written a group at a time as they come back (groupWriter.ts). */
 const BATCH = 500;
@@ -66,9 +67,7 @@ export function createBroadcastSending(app: Pick<FastifyInstance, 'database' | '
     : createPacer({ perMinute: Number.MAX_SAFE_INTEGER, maxInFlight: SANDBOX_IN_FLIGHT, rampUp: false });
 
   const pushCommonOf = (broadcast: BroadcastRow) => ({
-    ...(broadcast.created_by
-      ? { sent_by: broadcast.created_by, staff_user_id: broadcast.staff_user_id === null ? null : Number(broadcast.staff_user_id) }
-      : { sent_by: 'automated', staff_user_id: null }),
+    ...(broadcast.created_by ? { sent_by: broadcast.created_by, staff_user_id: broadcast.staff_user_id } : { sent_by: 'automated', staff_user_id: null }),
     source: broadcast.kind === 'bulk_push' ? 'bulk-push' : 'broadcast',
     data: { kind: broadcast.kind, broadcast_id: String(broadcast.id) },
   });
@@ -215,60 +214,50 @@ export function createBroadcastSending(app: Pick<FastifyInstance, 'database' | '
 
   async function send(job: RunningJob): Promise<{ status: string } | RunAgain> {
     const id = Number(job.payload.broadcast_id);
-    const [broadcast] = await database.query<BroadcastRow>(
-      `SELECT id, kind, title, body, status, send_at, staff_user_id, created_by, max_per_minute, filter, fixing_after, created_at, started_at,
-              variants, pick_winner_after_hours, winner_metric
-       FROM broadcasts WHERE id = $1`,
-      [id],
-    );
+    const broadcast = await sendingBroadcast(database, id);
     if (!broadcast || !['scheduled', 'sending'].includes(broadcast.status)) return { status: broadcast?.status ?? 'gone' };
-    broadcast.id = Number(broadcast.id);
     if (broadcast.fixing_after !== null) {
       // A large filter: its recipients are fixed first, a chunk per transaction, as of the moment it was sent.
       const fixingStarted = clock.now().getTime();
-      let after: number | null = Number(broadcast.fixing_after);
+      let after: number | null = broadcast.fixing_after;
       while (after !== null) {
         if (clock.now().getTime() - fixingStarted > SLICE_MS) return runAgainAt(clock.now());
         const from: number = after;
-        const at = new Date(broadcast.started_at ?? broadcast.created_at);
-        const sentAt = broadcast.send_at ? new Date(broadcast.send_at) : at;
+        const at = broadcast.started_at ?? broadcast.created_at;
+        const sentAt = broadcast.send_at ?? at;
         after = await job.transaction((tx): Promise<number | null> => fixRecipientsChunk(tx, id, storedFilter(broadcast.filter), at, from, sentAt));
       }
     }
     const started = clock.now();
-    if (broadcast.send_at && new Date(broadcast.send_at).getTime() > started.getTime()) return runAgainAt(new Date(broadcast.send_at));
+    if (broadcast.send_at && broadcast.send_at.getTime() > started.getTime()) return runAgainAt(broadcast.send_at);
     // A batch a stopped worker left in flight is claimed again; what it may have sent goes again under the same collapse key.
     await job.transaction((tx) => recoverInterrupted(tx, id, clock.now(), timeZone));
     const global = await loadGlobalSettings(database);
     if (inQuietHours(started, global, timeZone)) return runAgainAt(quietHoursEnd(started, global, timeZone));
     if (broadcast.status === 'scheduled') {
-      await job.transaction((tx) =>
-        tx.query("UPDATE broadcasts SET status = 'sending', started_at = $2 WHERE id = $1 AND status = 'scheduled'", [id, started.toISOString()]),
-      );
+      await job.transaction((tx) => markSending(tx, id, started));
     }
-    const throttle = createThrottle(broadcast.max_per_minute === null ? null : Number(broadcast.max_per_minute));
+    const throttle = createThrottle(broadcast.max_per_minute);
     // Waiting on FCM's pace must not cost the lease: it is renewed while the batch is out.
     const beat = setInterval(() => void job.heartbeat().catch(() => undefined), HEARTBEAT_MS);
     try {
       while (clock.now().getTime() - started.getTime() < SLICE_MS) {
         // Cancelled meanwhile: what is still pending stays unsent.
-        const [current] = await database.query<{ status: string }>('SELECT status FROM broadcasts WHERE id = $1', [id]);
-        if (current?.status !== 'sending' && current?.status !== 'scheduled') return { status: current?.status ?? 'gone' };
+        const current = await broadcastStatus(database, id);
+        if (current !== 'sending' && current !== 'scheduled') return { status: current ?? 'gone' };
         const batch = await prepareBatch(broadcast, job);
         if (batch === null) {
           const left = await openWork(database, id);
           if (left.waiting > 0 && left.open === 0 && broadcast.variants) {
             // The test part is out: the rest waits for the winner, picked by this job when its hours are up.
-            const due = new Date(new Date(broadcast.started_at ?? started).getTime() + Number(broadcast.pick_winner_after_hours) * 3_600_000);
+            const due = new Date((broadcast.started_at ?? started).getTime() + Number(broadcast.pick_winner_after_hours) * 3_600_000);
             if (due.getTime() > clock.now().getTime()) return runAgainAt(left.nextRetry && left.nextRetry < due ? left.nextRetry : due);
             const versions = { id, variants: broadcast.variants, winner_metric: broadcast.winner_metric ?? 'conversion' };
             await job.transaction((tx) => releaseToWinner(tx, versions, clock.now()));
             continue;
           }
           if (left.open === 0 && left.retrying === 0) {
-            await job.transaction((tx) =>
-              tx.query("UPDATE broadcasts SET status = 'sent', finished_at = $2 WHERE id = $1 AND status = 'sending'", [id, clock.now().toISOString()]),
-            );
+            await job.transaction((tx) => markSent(tx, id, clock.now()));
             return { status: 'sent' };
           }
           // Only retries are left: back when the first is due (a push.retry of an earlier version: in a minute).

@@ -9,9 +9,22 @@ import { splitBroadcastAudience } from '../outcomes/audience';
 import { isUniqueViolation, keyReused, type Intent } from '../lib/idempotency';
 import { countClients } from '../segments/count';
 import { segmentFilter, storedFilter } from '../segments/queries';
-import { getBroadcast } from './queries';
-import { insertRecipients } from './recipients';
-import { assignVariants } from './variants';
+import {
+  addBroadcast,
+  broadcastByKey,
+  broadcastTarget,
+  getBroadcast,
+  lockBroadcastStatus,
+  lockDraft,
+  lockDraftText,
+  markCancelled,
+  setBroadcastFilter,
+  setDraftText,
+  startBroadcast,
+  startFixing,
+} from './queries';
+import { insertRecipients } from './recipientQueries';
+import { assignVariants } from './variantQueries';
 
 /** The job that sends a broadcast's pushes (send.ts), on the queue's messages lane. */
 export const BROADCAST_SEND = 'broadcasts.send';
@@ -37,13 +50,10 @@ export interface NewBroadcast {
 
 /** The broadcast an earlier request with this key created, if any. */
 async function earlierBroadcast(db: Queryable, intent: Intent): Promise<BroadcastCreated | null> {
-  const [row] = await db.query<{ id: number; recipients: number; status: BroadcastStatus; request_digest: string | null; fixing_after: unknown }>(
-    'SELECT id, recipients, status, request_digest, fixing_after FROM broadcasts WHERE idempotency_key = $1',
-    [intent.key],
-  );
+  const row = await broadcastByKey(db, intent.key);
   if (!row) return null;
   if (row.request_digest !== intent.digest) throw keyReused();
-  return { id: Number(row.id), recipients: Number(row.recipients), status: row.status, recipients_estimate: row.fixing_after != null };
+  return { id: row.id, recipients: row.recipients, status: row.status, recipients_estimate: row.fixing_after != null };
 }
 
 interface Deps {
@@ -67,13 +77,7 @@ async function startSending(
 ): Promise<BroadcastCreated> {
   if (target.filter && size?.estimate) {
     const status: BroadcastStatus = sendAt ? 'scheduled' : 'sending';
-    await tx.query('UPDATE broadcasts SET status = $2, recipients = $3, send_at = $4, started_at = $5, fixing_after = 0 WHERE id = $1', [
-      id,
-      status,
-      size.count,
-      sendAt?.toISOString() ?? null,
-      sendAt ? null : now.toISOString(),
-    ]);
+    await startFixing(tx, id, status, size.count, sendAt?.toISOString() ?? null, sendAt ? null : now.toISOString());
     // Due now even when scheduled: the recipients are fixed at once, the sending waits for send_at.
     await deps.jobs.sendMany(BROADCAST_SEND, [{ payload: { broadcast_id: id }, singleton_key: `broadcast:${id}`, run_at: null }], tx);
     return { id, recipients: size.count, status, recipients_estimate: true };
@@ -84,13 +88,7 @@ async function startSending(
   // Versions of its text: dealt among those left, after the holdout.
   await assignVariants(tx, id);
   const status: BroadcastStatus = sendAt ? 'scheduled' : 'sending';
-  await tx.query('UPDATE broadcasts SET status = $2, recipients = $3, send_at = $4, started_at = $5 WHERE id = $1', [
-    id,
-    status,
-    recipients,
-    sendAt?.toISOString() ?? null,
-    sendAt ? null : now.toISOString(),
-  ]);
+  await startBroadcast(tx, id, status, recipients, sendAt?.toISOString() ?? null, sendAt ? null : now.toISOString());
   await deps.jobs.sendMany(BROADCAST_SEND, [{ payload: { broadcast_id: id }, singleton_key: `broadcast:${id}`, run_at: sendAt ?? null }], tx);
   return { id, recipients, status, recipients_estimate: false };
 }
@@ -141,35 +139,28 @@ async function insertBroadcast(deps: Deps, input: NewBroadcast, actor: Actor, in
   // With versions, the first is the broadcast's own text (what the history shows, and what is sent without a clear winner).
   const text = versions ? versions.variants[0]! : { title: input.title, body: input.body };
   return deps.database.transaction(async (tx) => {
-    const [row] = await tx.query<{ id: number }>(
-      `INSERT INTO broadcasts (kind, title, body, filter, segment_id, status, send_at, recipients, staff_user_id, created_by, created_at,
-                               goal, goal_window_days, holdout_percent, idempotency_key, request_digest, max_per_minute,
-                               variants, test_percent, pick_winner_after_hours, winner_metric)
-       VALUES ($1, $2, $3, $4::jsonb, $5, 'draft', $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17::jsonb, $18, $19, $20) RETURNING id`,
-      [
-        input.kind,
-        text.title,
-        text.body,
-        input.clientIds ? null : JSON.stringify(filter ?? {}),
-        input.segmentId ?? null,
-        input.sendAt?.toISOString() ?? null,
-        draftCount,
-        actor.staff?.id ?? null,
-        actor.staff?.email ?? null,
-        now.toISOString(),
-        input.goal?.kind ?? 'any',
-        input.goal?.window_days ?? GOAL_WINDOW_DEFAULT_DAYS,
-        input.holdoutPercent ?? 0,
-        intent?.key ?? null,
-        intent?.digest ?? null,
-        input.maxPerMinute ?? null,
-        versions ? JSON.stringify(versions.variants) : null,
-        versions?.test_percent ?? null,
-        versions?.pick_winner_after_hours ?? null,
-        versions?.winner_metric ?? null,
-      ],
-    );
-    const id = Number(row!.id);
+    const id = await addBroadcast(tx, {
+      kind: input.kind,
+      title: text.title,
+      body: text.body,
+      filter: input.clientIds ? null : JSON.stringify(filter ?? {}),
+      segment_id: input.segmentId ?? null,
+      send_at: input.sendAt?.toISOString() ?? null,
+      recipients: draftCount,
+      staff_user_id: actor.staff?.id ?? null,
+      created_by: actor.staff?.email ?? null,
+      created_at: now.toISOString(),
+      goal: input.goal?.kind ?? 'any',
+      goal_window_days: input.goal?.window_days ?? GOAL_WINDOW_DEFAULT_DAYS,
+      holdout_percent: input.holdoutPercent ?? 0,
+      idempotency_key: intent?.key ?? null,
+      request_digest: intent?.digest ?? null,
+      max_per_minute: input.maxPerMinute ?? null,
+      variants: versions ? JSON.stringify(versions.variants) : null,
+      test_percent: versions?.test_percent ?? null,
+      pick_winner_after_hours: versions?.pick_winner_after_hours ?? null,
+      winner_metric: versions?.winner_metric ?? null,
+    });
     const started: BroadcastCreated = input.draft
       ? { id, recipients: draftCount, status: 'draft', recipients_estimate: size?.estimate ?? false }
       : await startSending(tx, deps, id, target, input.sendAt, now, size);
@@ -203,26 +194,20 @@ async function insertBroadcast(deps: Deps, input: NewBroadcast, actor: Actor, in
 export async function sendDraft(deps: Deps, id: number, sendAt: Date | undefined, actor: Actor): Promise<BroadcastCreated> {
   checkSendAt(sendAt, actor.at);
   // How many it selects, counted before the transaction (on PGlite nothing else may query during it).
-  const [saved] = await deps.database.query<{ filter: unknown; segment_id: number | null }>('SELECT filter, segment_id FROM broadcasts WHERE id = $1', [id]);
+  const saved = await broadcastTarget(deps.database, id);
   const counted = saved
     ? await countClients(
         deps.database,
-        saved.segment_id !== null
-          ? await segmentFilter(deps.database, Number(saved.segment_id)).catch(() => storedFilter(saved.filter))
-          : storedFilter(saved.filter),
+        saved.segment_id !== null ? await segmentFilter(deps.database, saved.segment_id).catch(() => storedFilter(saved.filter)) : storedFilter(saved.filter),
         actor.at,
       )
     : undefined;
   return deps.database.transaction(async (tx) => {
-    const [draft] = await tx.query<{ status: string; filter: unknown; segment_id: number | null }>(
-      'SELECT status, filter, segment_id FROM broadcasts WHERE id = $1 FOR UPDATE',
-      [id],
-    );
+    const draft = await lockDraft(tx, id);
     if (!draft) throw notFound(`No broadcast with id ${id}`);
     if (draft.status !== 'draft') throw new HttpError(409, `Broadcast ${id} is ${draft.status}, not a draft`);
-    const filter =
-      draft.segment_id !== null ? await segmentFilter(tx, Number(draft.segment_id)).catch(() => storedFilter(draft.filter)) : storedFilter(draft.filter);
-    await tx.query('UPDATE broadcasts SET filter = $2::jsonb WHERE id = $1', [id, JSON.stringify(filter)]);
+    const filter = draft.segment_id !== null ? await segmentFilter(tx, draft.segment_id).catch(() => storedFilter(draft.filter)) : storedFilter(draft.filter);
+    await setBroadcastFilter(tx, id, filter);
     const started = await startSending(tx, deps, id, { filter }, sendAt, actor.at, counted);
     await recordAudit(tx, {
       ...actor,
@@ -239,18 +224,10 @@ export async function sendDraft(deps: Deps, id: number, sendAt: Date | undefined
 /** A draft's new title and body; 409 once it is no longer a draft. */
 export async function updateDraft(database: Database, id: number, message: { title: string; body: string }, actor: Actor): Promise<Broadcast> {
   await database.transaction(async (tx) => {
-    const [draft] = await tx.query<{ status: string; title: string; body: string }>('SELECT status, title, body FROM broadcasts WHERE id = $1 FOR UPDATE', [
-      id,
-    ]);
+    const draft = await lockDraftText(tx, id);
     if (!draft) throw notFound(`No broadcast with id ${id}`);
     if (draft.status !== 'draft') throw new HttpError(409, `Broadcast ${id} is ${draft.status}, not a draft: only a draft can be edited`);
-    // A draft with versions: its title and body are the first version's.
-    await tx.query(
-      `UPDATE broadcasts SET title = $2, body = $3,
-         variants = CASE WHEN variants IS NULL THEN NULL ELSE jsonb_set(variants, '{0}', jsonb_build_object('title', $2::text, 'body', $3::text)) END
-       WHERE id = $1`,
-      [id, message.title, message.body],
-    );
+    await setDraftText(tx, id, message);
     await recordAudit(tx, {
       ...actor,
       action: 'broadcast.edit',
@@ -266,16 +243,16 @@ export async function updateDraft(database: Database, id: number, message: { tit
 /** Stops a draft, a scheduled or a sending broadcast: what was not sent yet stays unsent. 409 once it is over. */
 export async function cancelBroadcast(database: Database, id: number, actor: Actor): Promise<Broadcast> {
   await database.transaction(async (tx) => {
-    const [row] = await tx.query<{ status: string }>('SELECT status FROM broadcasts WHERE id = $1 FOR UPDATE', [id]);
-    if (!row) throw notFound(`No broadcast with id ${id}`);
-    if (!['draft', 'scheduled', 'sending'].includes(row.status)) throw new HttpError(409, `Broadcast ${id} is ${row.status} already`);
-    await tx.query("UPDATE broadcasts SET status = 'cancelled', finished_at = $2 WHERE id = $1", [id, actor.at.toISOString()]);
+    const status = await lockBroadcastStatus(tx, id);
+    if (!status) throw notFound(`No broadcast with id ${id}`);
+    if (!['draft', 'scheduled', 'sending'].includes(status)) throw new HttpError(409, `Broadcast ${id} is ${status} already`);
+    await markCancelled(tx, id, actor.at);
     await recordAudit(tx, {
       ...actor,
       action: 'broadcast.cancel',
       target_type: 'broadcast',
       target_id: id,
-      before: { status: row.status },
+      before: { status },
       after: { status: 'cancelled' },
     });
   });

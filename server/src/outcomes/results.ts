@@ -1,25 +1,8 @@
 import type { AutomationOutcomeWeek, BroadcastOutcome } from '@contract/outcomes';
-import type { GoalKind, WinnerMetric, WinnerReason } from '@contract/outcomeRules';
 import type { Queryable } from '../db/client';
 import { notFound } from '../lib/errors';
+import { automatedGroups, broadcastForOutcome, broadcastGroups, type GroupRow } from './queries';
 import { liftOf } from './rules';
-
-interface GroupRow {
-  held_out: boolean;
-  variant: number | null;
-  clients: number;
-  sent: number;
-  delivered: number;
-  opened: number;
-  converted: number;
-}
-
-/** The aggregate every result is made of: one pass over the message's outcome rows. */
-const AGGREGATE = `count(*)::int AS clients,
-  count(*) FILTER (WHERE push_status IN ('sent', 'queued'))::int AS sent,
-  count(*) FILTER (WHERE push_status = 'sent')::int AS delivered,
-  count(opened_at)::int AS opened,
-  count(converted_at)::int AS converted`;
 
 const rate = (converted: number, clients: number) => (clients === 0 ? null : converted / clients);
 
@@ -43,37 +26,15 @@ function figures(treated: GroupRow[], held: GroupRow[]): Figures {
   };
 }
 
-interface BroadcastVersionsRow {
-  variants: { title: string; body: string }[] | null;
-  winner_metric: WinnerMetric | null;
-  winner_variant: number | null;
-  winner_reason: WinnerReason | null;
-  winner_figures: { clients: number; hits: number }[] | null;
-  winner_picked_at: Date | string | null;
-  started_at: Date | string | null;
-  send_at: Date | string | null;
-  pick_winner_after_hours: number | null;
-  status: string;
-}
-
 /**
  * A broadcast's results. With versions of its text: each version's figures in the test part (against
  * the same holdout), the winner with the figures it was picked on, and, until it is picked, the
  * rest apart (`waiting`: not in the figures, their window has not started).
  */
 export async function broadcastOutcome(db: Queryable, id: number): Promise<BroadcastOutcome> {
-  const [broadcast] = await db.query<{ goal: GoalKind; goal_window_days: number; holdout_percent: number; title: string; body: string } & BroadcastVersionsRow>(
-    `SELECT goal, goal_window_days, holdout_percent, title, body, variants, winner_metric, winner_variant, winner_reason, winner_figures, winner_picked_at,
-            started_at, send_at, pick_winner_after_hours, status
-     FROM broadcasts WHERE id = $1`,
-    [id],
-  );
+  const broadcast = await broadcastForOutcome(db, id);
   if (!broadcast) throw notFound(`No broadcast with id ${id}`);
-  const rows = await db.query<GroupRow & { closes: Date | string | null }>(
-    `SELECT held_out, variant, ${AGGREGATE}, max(sent_at) + max(window_days) * interval '1 day' AS closes
-     FROM message_outcomes WHERE broadcast_id = $1 GROUP BY held_out, variant`,
-    [id],
-  );
+  const rows = await broadcastGroups(db, id);
   const versions = broadcast.variants;
   const picked = broadcast.winner_variant !== null;
   // Before the pick, the rest (variant null) has not been sent to: apart from the figures.
@@ -131,15 +92,7 @@ export async function broadcastOutcome(db: Queryable, id: number): Promise<Broad
 
 /** Each automated type's results by studio week, newest week first. */
 export async function automationOutcomes(db: Queryable, options: { type?: number; from: string; to: string }): Promise<AutomationOutcomeWeek[]> {
-  const rows = await db.query<GroupRow & { message_type: number; week: string; goal: GoalKind; window_days: number }>(
-    // A goal changed mid-week: the week shows the goal most of its pushes had.
-    `SELECT message_type, week::text AS week, held_out, NULL::int AS variant, ${AGGREGATE}, mode() WITHIN GROUP (ORDER BY goal) AS goal,
-       mode() WITHIN GROUP (ORDER BY window_days) AS window_days
-     FROM message_outcomes
-     WHERE message_type IS NOT NULL AND ($1::int IS NULL OR message_type = $1) AND week >= $2::date AND week <= $3::date
-     GROUP BY message_type, week, held_out ORDER BY week DESC, message_type`,
-    [options.type ?? null, options.from, options.to],
-  );
+  const rows = await automatedGroups(db, options);
   const keys = [...new Set(rows.map((row) => `${row.week}|${Number(row.message_type)}`))];
   return keys.map((key) => {
     const [week, type] = key.split('|') as [string, string];

@@ -3,15 +3,23 @@ import type { FcmSender, PushMessage, TokenResult } from '../integrations/fcm';
 import type { JobQueue } from '../jobs/queue';
 import type { Clock } from '../types';
 import { MAX_PUSH_RETRIES, pushRetryDelayMs, pushVerdict } from './retry';
-import { deviceTokens, type TokenRecord } from './tokens';
+import {
+  deadTokens,
+  finishPush,
+  insertSendingPush,
+  lockPushResults,
+  markTokenDead,
+  pushableRecords,
+  pushByKey,
+  pushText,
+  recentPushes,
+  settleRetryingRecipient,
+  tokenResults,
+} from './queries';
+import { deviceTokens } from './tokens';
 
 /** The job that tries a deferred token of a push again (payload: push_id, token, attempt). */
 export const PUSH_RETRY = 'push.retry';
-
-// Debug records read per push: a device that has not reported among these is long gone.
-// Only records allowed a device slot count (appReports/deviceSlots.ts), newest received first:
-// the sent_at the app claims is not trusted for ordering.
-const RECORDS_READ = 50;
 
 export type PushSender = { staffUserId: number | null; email: string } | 'automated';
 
@@ -74,8 +82,6 @@ export interface PushService {
   retryToken(pushId: number, token: string, attempt: number): Promise<TokenResult | null>;
 }
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-
 /** Without `jobs` a token FCM defers counts as failed (nothing could retry it). */
 export function createPushService(deps: { database: Database; fcm: FcmSender; clock: Clock; jobs?: Pick<JobQueue, 'send'> }): PushService {
   const { database, fcm, clock, jobs } = deps;
@@ -99,22 +105,17 @@ export function createPushService(deps: { database: Database; fcm: FcmSender; cl
 
   async function markDead(result: TokenResult) {
     if (result.outcome !== 'dead') return;
-    await database.query('INSERT INTO dead_push_tokens (token, code, marked_at) VALUES ($1, $2, $3) ON CONFLICT (token) DO NOTHING', [
-      result.token,
-      result.code ?? 'UNREGISTERED',
-      clock.now().toISOString(),
-    ]);
+    await markTokenDead(database, result.token, result.code ?? 'UNREGISTERED', clock.now());
   }
 
   async function tokensFor(clientId: number) {
-    const records = await database.query<TokenRecord>(
-      `SELECT firebase_token_new, firebase_token_current, platform, is_ipad FROM debug_records
-       WHERE client_id = $1 AND used_for_push ORDER BY created_at DESC, id DESC LIMIT ${RECORDS_READ}`,
-      [clientId],
-    );
+    const records = await pushableRecords(database, clientId);
     const candidates = records.flatMap((r) => [r.firebase_token_new, r.firebase_token_current]).filter((t): t is string => !!t);
     const dead = candidates.length
-      ? await database.query<{ token: string }>('SELECT token FROM dead_push_tokens WHERE token = ANY($1::text[])', [candidates.map((t) => t.trim())])
+      ? await deadTokens(
+          database,
+          candidates.map((t) => t.trim()),
+        )
       : [];
     return deviceTokens(records, new Set(dead.map((row) => row.token)));
   }
@@ -126,13 +127,13 @@ export function createPushService(deps: { database: Database; fcm: FcmSender; cl
   }
 
   function outcomeOf(row: { id: number; status: string; reason: string | null; results: unknown }): PushOutcome {
-    const results = (Array.isArray(row.results) ? row.results : []) as TokenResult[];
+    const results = tokenResults(row.results);
     const reason = row.status === 'sending' ? 'This push is still being sent' : (row.reason ?? undefined);
     return {
       updated: row.status === 'sent',
       ...(row.status === 'sent' ? {} : { reason }),
       ...(row.status === 'queued' ? { queued: true } : {}),
-      push_id: Number(row.id),
+      push_id: row.id,
       results,
     };
   }
@@ -148,31 +149,18 @@ export function createPushService(deps: { database: Database; fcm: FcmSender; cl
       const key = push.idempotencyKey ? `${push.clientId}:${push.idempotencyKey}` : null;
       const started = clock.now().toISOString();
       // The row exists before anything is sent: a crash mid-way leaves 'sending', never a silent push.
-      const [row] = await database.query<{ id: number }>(
-        `INSERT INTO pushes (client_id, sent_by, staff_user_id, source, title, body, data, status, idempotency_key, created_at)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, 'sending', $8, $9)
-         ON CONFLICT (idempotency_key) WHERE idempotency_key IS NOT NULL DO NOTHING
-         RETURNING id`,
-        [
-          push.clientId,
-          sentBy === 'automated' ? 'automated' : sentBy.email,
-          sentBy === 'automated' ? null : sentBy.staffUserId,
-          push.source ?? (sentBy === 'automated' ? 'automated' : 'console'),
-          push.title,
-          push.body,
-          push.data ? JSON.stringify(push.data) : null,
-          key,
-          started,
-        ],
-      );
-      if (!row) {
-        const [existing] = await database.query<{ id: number; status: string; reason: string | null; results: unknown }>(
-          'SELECT id, status, reason, results FROM pushes WHERE idempotency_key = $1',
-          [key],
-        );
-        return outcomeOf(existing!);
-      }
-      const pushId = Number(row.id);
+      const pushId = await insertSendingPush(database, {
+        client_id: push.clientId,
+        sent_by: sentBy === 'automated' ? 'automated' : sentBy.email,
+        staff_user_id: sentBy === 'automated' ? null : sentBy.staffUserId,
+        source: push.source ?? (sentBy === 'automated' ? 'automated' : 'console'),
+        title: push.title,
+        body: push.body,
+        data: push.data ? JSON.stringify(push.data) : null,
+        idempotency_key: key,
+        created_at: started,
+      });
+      if (pushId === undefined) return outcomeOf((await pushByKey(database, key))!);
       const { tokens, reason } = await tokensFor(push.clientId);
       let results: TokenResult[] = [];
       let status: 'sent' | 'failed' | 'no_token' | 'queued' = 'no_token';
@@ -184,61 +172,31 @@ export function createPushService(deps: { database: Database; fcm: FcmSender; cl
         results = await Promise.all(answers.map((answer) => scheduleRetry(pushId, answer, 1, push.queueRetries === true)));
         ({ status, reason: why } = pushVerdict(results));
       }
-      await database.query('UPDATE pushes SET status = $2, reason = $3, results = $4, finished_at = $5 WHERE id = $1', [
-        pushId,
-        status,
-        why,
-        JSON.stringify(results),
-        clock.now().toISOString(),
-      ]);
+      await finishPush(database, pushId, { status, reason: why, results }, clock.now());
       return outcomeOf({ id: pushId, status, reason: why, results });
     },
 
     async retryToken(pushId, token, attempt) {
-      const [push] = await database.query<{ title: string; body: string; data: Record<string, string> | string | null }>(
-        'SELECT title, body, data FROM pushes WHERE id = $1',
-        [pushId],
-      );
+      const push = await pushText(database, pushId);
       if (!push) return null;
-      const data = typeof push.data === 'string' ? (JSON.parse(push.data) as Record<string, string>) : (push.data ?? undefined);
+      const data = (typeof push.data === 'string' ? JSON.parse(push.data) : (push.data ?? undefined)) as Record<string, string> | undefined;
       const answer = await sendToToken(token, { title: push.title, body: push.body, data: { ...data, push_id: String(pushId) } });
       const result = await scheduleRetry(pushId, answer, attempt + 1);
       // Several tokens of one push may be retried at once: the row is locked while its results change.
       await database.transaction(async (tx) => {
-        const [row] = await tx.query<{ results: unknown }>('SELECT results FROM pushes WHERE id = $1 FOR UPDATE', [pushId]);
-        const stored = (Array.isArray(row?.results) ? row!.results : []) as TokenResult[];
+        const stored = await lockPushResults(tx, pushId);
         const results = stored.some((r) => r.token === token) ? stored.map((r) => (r.token === token ? result : r)) : [...stored, result];
         const verdict = pushVerdict(results);
-        await tx.query('UPDATE pushes SET status = $2, reason = $3, results = $4, finished_at = $5 WHERE id = $1', [
-          pushId,
-          verdict.status,
-          verdict.reason,
-          JSON.stringify(results),
-          clock.now().toISOString(),
-        ]);
+        await finishPush(tx, pushId, { status: verdict.status, reason: verdict.reason, results }, clock.now());
         // A broadcast's push queued by an earlier version: its recipient says what became of it.
-        if (verdict.status !== 'queued')
-          await tx.query("UPDATE broadcast_recipients SET status = $2, failure = $3, retry_at = NULL WHERE push_id = $1 AND status = 'retrying'", [
-            pushId,
-            verdict.status,
-            verdict.status === 'sent' ? null : 'gave_up',
-          ]);
+        if (verdict.status !== 'queued') await settleRetryingRecipient(tx, pushId, verdict.status);
       });
       return result;
     },
 
     async recent(clientId, limit = 10) {
-      const rows = await database.query<Omit<PushRecord, 'created_at'> & { created_at: Date | string }>(
-        `SELECT id, sent_by, source, title, body, status, reason, results, created_at FROM pushes
-         WHERE client_id = $1 ORDER BY created_at DESC, id DESC LIMIT $2`,
-        [clientId, limit],
-      );
-      return rows.map((r) => ({
-        ...r,
-        id: Number(r.id),
-        results: (Array.isArray(r.results) ? r.results : []) as TokenResult[],
-        created_at: iso(r.created_at)!,
-      }));
+      const rows = await recentPushes(database, clientId, limit);
+      return rows.map((r) => ({ ...r, results: tokenResults(r.results), created_at: r.created_at.toISOString() }));
     },
   };
 }

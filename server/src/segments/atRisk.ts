@@ -1,16 +1,24 @@
 import { EXACT_TOTAL_CAP } from '@contract/clientRules';
 import { atRiskFilter, type AtRiskClient, type AtRiskPage } from '@contract/segments';
 import type { Database, Queryable } from '../db/client';
-import { CLIENT_COLUMNS } from '../clients/listQuery';
-import { isoOrNull, toClient, type ClientRow } from '../clients/rows';
-import { snoozedAt } from '../clients/contacts';
+import { isoOrNull, toClient } from '../clients/rows';
+import {
+  activityRanks,
+  atRiskClients,
+  countInRank,
+  countWindow,
+  estimateWindow,
+  pickInRank,
+  rankActivity,
+  rankingState,
+  type AtRiskWindow,
+  type Picked,
+} from './atRiskQueries';
 import { reachOf } from './reachability';
 
 /** client_activity.value_rank's parts (migration 0059): a paid level, the level, a running contract. */
 const PAID_BIT = 2 ** 34;
 const CONTRACT_BIT = 1;
-/** The expression client_activity's rank and window indexes are built on (migration 0059). */
-const LAST_ACTIVE = 'greatest(a.last_class_at, a.last_stream_at)';
 /** A rank older than this is brought up to date before a read (contract dates are whole days). */
 const RANK_FRESH_MS = 60_000;
 
@@ -29,14 +37,10 @@ export function atRiskWindow(window: { activeDays: number; quietDays: number }, 
  * is cleared and the last ranking is under a minute from `now`, so a busy list does not write per read.
  */
 export async function rankClientActivity(database: Queryable, now: Date): Promise<number> {
-  const [state] = await database.query<{ ranked_at: unknown; unranked: boolean }>(
-    `SELECT (SELECT ranked_at FROM client_activity_ranking) AS ranked_at,
-            EXISTS (SELECT 1 FROM client_activity WHERE value_rank IS NULL) AS unranked`,
-  );
-  const rankedAt = state?.ranked_at ? new Date(state.ranked_at as string).getTime() : NaN;
+  const state = await rankingState(database);
+  const rankedAt = state?.ranked_at ? state.ranked_at.getTime() : NaN;
   if (!state?.unranked && Math.abs(now.getTime() - rankedAt) < RANK_FRESH_MS) return 0;
-  const [row] = await database.query<{ ranked: number }>(`SELECT client_activity_rank($1::timestamptz) AS ranked`, [now.toISOString()]);
-  return Number(row?.ranked ?? 0);
+  return rankActivity(database, now);
 }
 
 /**
@@ -60,12 +64,9 @@ export async function atRiskPage(
   const picked = await pickPage(database, { from, to, now: nowIso }, offset, paging.perPage);
   // Contacted: a push that reached a device, or a call, text or message staff logged; an attempt that failed is not contact.
   const rows = picked.length
-    ? await database.query<ClientRow & { last_contacted_at: unknown }>(
-        `SELECT ${CLIENT_COLUMNS},
-           greatest((SELECT max(coalesce(p.finished_at, p.created_at)) FROM pushes p WHERE p.client_id = c.id AND p.status = 'sent'),
-                    (SELECT max(k.created_at) FROM client_contacts k WHERE k.client_id = c.id AND k.kind <> 'snoozed')) AS last_contacted_at
-         FROM clients c WHERE c.id = ANY($1::bigint[])`,
-        [picked.map((row) => row.client_id)],
+    ? await atRiskClients(
+        database,
+        picked.map((row) => row.client_id),
       )
     : [];
   const reach = await reachOf(
@@ -103,48 +104,24 @@ export async function atRiskPage(
   };
 }
 
-type Picked = { client_id: string | number; value_rank: string | number; last_active_at: unknown };
-
 /**
  * One page of the at-risk order, rank by rank from the most valuable: a rank the offset passes
  * whole is only counted (index-only, up to what is left of the offset), so a page reads about
  * offset + perPage index entries in all, whatever the number of ranks.
  */
-async function pickPage(database: Queryable, window: { from: string; to: string; now: string }, offset: number, perPage: number): Promise<Picked[]> {
-  // A snoozed client is off the list until the snooze ends.
-  const inWindow = `a.value_rank = $1 AND ${LAST_ACTIVE} > $2::timestamptz AND ${LAST_ACTIVE} <= $3::timestamptz AND NOT ${snoozedAt('a.client_id', '$4::timestamptz')}`;
-  // The ranks present, highest first: one index probe each (a loose index scan).
-  const ranks = await database.query<{ r: string | number }>(
-    `WITH RECURSIVE ranks(r) AS (
-       (SELECT value_rank FROM client_activity WHERE value_rank IS NOT NULL ORDER BY value_rank DESC LIMIT 1)
-       UNION ALL
-       SELECT (SELECT a.value_rank FROM client_activity a WHERE a.value_rank < ranks.r ORDER BY a.value_rank DESC LIMIT 1)
-       FROM ranks WHERE ranks.r IS NOT NULL
-     ) SELECT r FROM ranks WHERE r IS NOT NULL`,
-  );
+async function pickPage(database: Queryable, window: AtRiskWindow, offset: number, perPage: number): Promise<Picked[]> {
   const picked: Picked[] = [];
   let skip = offset;
-  for (const { r } of ranks) {
+  for (const r of await activityRanks(database)) {
     if (picked.length === perPage) break;
-    const params = [r, window.from, window.to, window.now];
     if (skip > 0) {
-      const [row] = await database.query<{ n: number }>(
-        `SELECT count(*)::int AS n FROM (SELECT 1 FROM client_activity a WHERE ${inWindow} LIMIT ${skip + 1}) x`,
-        params,
-      );
-      const inRank = Number(row!.n);
+      const inRank = await countInRank(database, r, window, skip + 1);
       if (inRank <= skip) {
         skip -= inRank;
         continue;
       }
     }
-    picked.push(
-      ...(await database.query<Picked>(
-        `SELECT a.client_id, a.value_rank, ${LAST_ACTIVE} AS last_active_at FROM client_activity a
-         WHERE ${inWindow} ORDER BY ${LAST_ACTIVE} DESC, a.client_id DESC LIMIT ${perPage - picked.length} OFFSET ${skip}`,
-        params,
-      )),
-    );
+    picked.push(...(await pickInRank(database, r, window, perPage - picked.length, skip)));
     skip = 0;
   }
   return picked;
@@ -157,23 +134,14 @@ async function pickPage(database: Queryable, window: { from: string; to: string;
  */
 async function countAtRisk(
   database: Database,
-  window: { from: string; to: string; now: string },
+  window: AtRiskWindow,
   page: { offset: number; rows: number; full: boolean },
 ): Promise<{ total: number; estimate: boolean }> {
   const seen = page.offset + page.rows;
   if (!page.full && (page.rows > 0 || page.offset === 0)) return { total: seen, estimate: false };
-  const inWindow = `${LAST_ACTIVE} > '${window.from}'::timestamptz AND ${LAST_ACTIVE} <= '${window.to}'::timestamptz`;
-  // Literal timestamps (ISO strings from Date, nothing else) so the planner reads the index's statistics for them.
-  const [plan] = await database.query<{ 'QUERY PLAN': unknown }>(`EXPLAIN (FORMAT JSON) SELECT 1 FROM client_activity a WHERE ${inWindow}`);
-  const raw = plan!['QUERY PLAN'];
-  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-  const estimated = Math.round(parsed[0]!.Plan['Plan Rows']);
+  const estimated = await estimateWindow(database, window);
   if (estimated >= EXACT_TOTAL_CAP) return { total: Math.max(estimated, seen + 1), estimate: true };
-  const [row] = await database.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM (SELECT 1 FROM client_activity a WHERE ${inWindow} AND NOT ${snoozedAt('a.client_id', `'${window.now}'::timestamptz`)}
-       LIMIT ${EXACT_TOTAL_CAP + 1}) x`,
-  );
-  const counted = Number(row!.n);
+  const counted = await countWindow(database, window, EXACT_TOTAL_CAP + 1);
   if (counted <= EXACT_TOTAL_CAP) return { total: counted, estimate: false };
   return { total: Math.max(EXACT_TOTAL_CAP + 1, estimated, seen + 1), estimate: true };
 }
