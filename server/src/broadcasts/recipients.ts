@@ -1,5 +1,5 @@
 import type { ClientFilter } from '@contract/clientFilter';
-import { clientFilterWhere } from '../clients/clientFilter';
+import { clientFilterWhere } from '../clients/filterQueries';
 import type { Queryable } from '../db/client';
 import { splitBroadcastAudience } from '../outcomes/audience';
 import { assignVariants } from './variants';

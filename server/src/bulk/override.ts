@@ -4,7 +4,7 @@ import type { ClientFilter } from '@contract/clientFilter';
 import { overrideEndProblem } from '@contract/clientRules';
 import type { Actor } from '../audit/record';
 import { grantAccessLevelIn } from '../clients/actions';
-import { clientFilterWhere } from '../clients/clientFilter';
+import { clientFilterWhere } from '../clients/filterQueries';
 import type { Database, Queryable } from '../db/client';
 import { LeaseLostError } from '../jobs/job';
 import { runAgainAt, type RunAgain, type RunningJob } from '../jobs/queue';

@@ -1,9 +1,9 @@
 import { EXACT_TOTAL_CAP } from '@contract/clientRules';
 import { atRiskFilter, type AtRiskClient, type AtRiskPage } from '@contract/segments';
 import type { Database, Queryable } from '../db/client';
-import { CLIENT_COLUMNS } from '../clients/listQuery';
+import { CLIENT_COLUMNS } from '../clients/listQueries';
 import { isoOrNull, toClient, type ClientRow } from '../clients/rows';
-import { snoozedAt } from '../clients/contacts';
+import { snoozedAt } from '../clients/filterQueries';
 import { reachOf } from './reachability';
 
 /** client_activity.value_rank's parts (migration 0059): a paid level, the level, a running contract. */
