@@ -94,8 +94,11 @@ export const NOT_EXPORTED: Record<string, string> = {
   client_active_months: 'the months with a class or a stream, computed from the class visits and streams, which are exported',
 };
 
-/** A row of any table: the export writes every column as it is. */
-const AnyRow = z.record(z.string(), z.unknown());
+/**
+ * A row of any table: the export writes every column as it is, so only that it is a row is checked
+ * (not copied key by key: a client's section can hold tens of thousands of rows).
+ */
+const AnyRow = z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value));
 export type ExportRow = z.infer<typeof AnyRow>;
 
 const keyParam = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
