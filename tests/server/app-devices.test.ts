@@ -2,7 +2,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { mayUseForPush, slotHolders, SLOT_HELD_MS, type PlacedRecord } from '../../server/src/appReports/deviceSlots';
 import type { Database } from '../../server/src/db/client';
-import { attachDebugRecords } from '../../server/src/mindbody/store';
+import { attachDebugRecords } from '../../server/src/mindbody/clientImport';
 import { deviceOf } from '../../server/src/push/tokens';
 import { DAY, insertClient } from '../support/clientFixtures';
 import { testDatabases } from '../support/databases';

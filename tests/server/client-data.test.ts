@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
-import { EXPORT_SECTIONS, NOT_EXPORTED } from '../../server/src/clientData/exportSections';
+import { EXPORT_SECTIONS, NOT_EXPORTED } from '../../server/src/clientData/exportQueries';
 import { createRevenueCatSandbox } from '../../server/src/integrations/revenuecat/rest';
 import { createSandboxIndexer } from '../../server/src/integrations/algolia/sandbox';
 import { createMindbodyClient } from '../../server/src/integrations/mindbody/client';
@@ -72,7 +72,7 @@ describe.each(testDatabases())('a client’s data rights on $name', ({ open }) =
     );
     const covered = new Set([...EXPORT_SECTIONS.map((section) => section.table), ...Object.keys(NOT_EXPORTED)]);
     const missing = rows.map((row) => row.table_name).filter((table) => !covered.has(table));
-    expect(missing, 'add these tables to EXPORT_SECTIONS (server/src/clientData/exportSections.ts) or NOT_EXPORTED').toEqual([]);
+    expect(missing, 'add these tables to EXPORT_SECTIONS (server/src/clientData/exportQueries.ts) or NOT_EXPORTED').toEqual([]);
     expect(rows.length).toBeGreaterThan(15);
   });
 

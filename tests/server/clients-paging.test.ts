@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
 import { CLIENT_SORT_FIELDS, ClientListPage, type ClientFilter, type ClientSortField } from '@contract/clients';
-import { pageQuery, selectionWhere, type ListRequest, type PagePlan } from '../../server/src/clients/listQuery';
+import { pageQuery, selectionWhere, type ListRequest, type PagePlan } from '../../server/src/clients/listQueries';
 import { choosePlan } from '../../server/src/clients/lists';
 import { testDatabases } from '../support/databases';
 import { createTestApp, signIn, testClock } from '../support/server';

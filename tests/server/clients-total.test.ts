@@ -1,19 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { Database } from '../../server/src/db/client';
+import type { RowSchema } from '../../server/src/db/rows';
 import { listTotal } from '../../server/src/clients/lists';
 
 /** A database that answers the planner's estimate and the capped count, and records what was asked. */
 function fakeDatabase(answers: { estimate: number; count: number }) {
   const asked: string[] = [];
+  const answer = (sqlText: string) => {
+    if (sqlText.startsWith('EXPLAIN')) {
+      asked.push('estimate');
+      return [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': answers.estimate } }] }];
+    }
+    asked.push('count');
+    return [{ n: Math.min(answers.count, 10_001) }];
+  };
   const database = {
-    async query(sqlText: string) {
-      if (sqlText.startsWith('EXPLAIN')) {
-        asked.push('estimate');
-        return [{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': answers.estimate } }] }];
-      }
-      asked.push('count');
-      return [{ n: Math.min(answers.count, 10_001) }];
-    },
+    // Each row checked against the caller's schema, as the real `rows` does.
+    rows: async (row: RowSchema, sqlText: string) => answer(sqlText).map((item) => row.parse(item)),
   } as unknown as Database;
   return { database, asked };
 }

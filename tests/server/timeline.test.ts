@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../server/src/db/client';
 import { recordAudit } from '../../server/src/audit/record';
 import { afterCursorCondition, parseTimelineCursor, revenueCatEvent } from '../../server/src/clients/timelineRules';
-import { TIMELINE_SOURCES } from '../../server/src/clients/timeline';
+import { TIMELINE_SOURCES } from '../../server/src/clients/timelineQueries';
 import { TimelineResponse, type TimelineEntry } from '@contract/timeline';
 import { overrideEnd } from '@contract/clientRules';
 import { testDatabases } from '../support/databases';

@@ -1,6 +1,6 @@
 import type { ClientFilter } from '@contract/clientFilter';
 import { z } from 'zod';
-import { clientFilterWhere } from '../clients/clientFilter';
+import { clientFilterWhere } from '../clients/filterQueries';
 import type { Queryable } from '../db/client';
 
 /** The statements that fix who a broadcast goes to (recipients.ts). */

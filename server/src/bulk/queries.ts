@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { ClientFilter } from '@contract/clientFilter';
-import { clientFilterWhere } from '../clients/clientFilter';
+import { clientFilterWhere } from '../clients/filterQueries';
 import type { Queryable } from '../db/client';
 
 /** Bulk actions and their targets (override.ts). */

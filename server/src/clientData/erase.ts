@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { erasedLabel, sameEmail, type EraseBody, type Erasure } from '@contract/clientData';
-import type { Database, Queryable, Transaction } from '../db/client';
+import type { Database, Queryable } from '../db/client';
 import { recordAudit, type Actor } from '../audit/record';
 import { HttpError, notFound } from '../lib/errors';
 import { MINDBODY_SYNC } from '../mindbody/sync';
@@ -8,6 +8,24 @@ import { ERASE_OUTSIDE } from './outside';
 import { handleRequestOf } from './requests';
 import { scrubValue } from './scrub';
 import { emailId, mindbodyIds, revenuecatId, storeTombstones, type Identifier } from '../lib/tombstones';
+import {
+  auditEntriesAfter,
+  broadcastSendingTo,
+  clientErasedAt,
+  clientRowExists,
+  dropUnusedWords,
+  emptyClientRow,
+  eraseClientRows,
+  erasureRow,
+  insertErasure,
+  insertOutsideTasks,
+  jobRunning,
+  lockClient,
+  outsideRows,
+  revenuecatIdRows,
+  rewriteAuditEntries,
+  type ErasedClient,
+} from './eraseQueries';
 
 /**
  * Columns of clients an erasure keeps: what counts without naming (levels, status, dates the figures
@@ -32,80 +50,47 @@ export const KEPT_CLIENT_COLUMNS = new Set([
 
 const conflict = (message: string) => new HttpError(409, message);
 
-interface ClientRow {
-  id: number;
-  first_name: string | null;
-  last_name: string | null;
-  email_address: string | null;
-  mb_client_id: string | null;
-  mb_site_id: number | null;
-  mb_unique_id: number | string | null;
-  revenue_cat_user_id: string | null;
-  erased_at: Date | string | null;
-}
-
 /** What the confirmation must be: the client's e-mail, or for a client without one, their number ('#12'). */
-export const confirmationOf = (client: Pick<ClientRow, 'id' | 'email_address'>) => client.email_address ?? `#${client.id}`;
+export const confirmationOf = (client: Pick<ErasedClient, 'id' | 'email_address'>) => client.email_address ?? `#${client.id}`;
 
 export async function erasureOf(database: Queryable, clientId: number): Promise<Erasure | null> {
-  const [row] = await database.query<{ reason: string; staff_email: string | null; erased_at: Date | string }>(
-    'SELECT reason, staff_email, erased_at FROM client_erasures WHERE client_id = $1',
-    [clientId],
-  );
+  const row = await erasureRow(database, clientId);
   if (!row) return null;
-  const outside = await database.query<{
-    service: 'algolia' | 'revenuecat';
-    state: 'pending' | 'done' | 'failed';
-    attempts: number;
-    last_error: string | null;
-    done_at: Date | string | null;
-  }>('SELECT service, state, attempts, last_error, done_at FROM erasure_outside WHERE client_id = $1 ORDER BY id', [clientId]);
+  const outside = await outsideRows(database, clientId);
   return {
     client_id: clientId,
     label: erasedLabel(clientId),
     reason: row.reason,
     staff_email: row.staff_email,
-    erased_at: new Date(row.erased_at).toISOString(),
-    outside: outside.map((task) => ({ ...task, attempts: Number(task.attempts), done_at: task.done_at ? new Date(task.done_at).toISOString() : null })),
+    erased_at: row.erased_at.toISOString(),
+    outside: outside.map((task) => ({ ...task, done_at: task.done_at ? task.done_at.toISOString() : null })),
   };
 }
 
 /** The erasure of a known client (null: not erased); 404 for an unknown one. */
 export async function erasureStatus(database: Queryable, clientId: number): Promise<Erasure | null> {
-  const [client] = await database.query('SELECT 1 FROM clients WHERE id = $1', [clientId]);
-  if (!client) throw notFound(`No client with id ${clientId}.`);
+  if (!(await clientRowExists(database, clientId))) throw notFound(`No client with id ${clientId}.`);
   return erasureOf(database, clientId);
 }
 
 /** 404 for an unknown client, 410 for an erased one: what an export (or a second erasure) answers. */
 export async function requireLiveClient(database: Queryable, clientId: number): Promise<void> {
-  const [row] = await database.query<{ erased_at: Date | string | null }>('SELECT erased_at FROM clients WHERE id = $1', [clientId]);
-  if (!row) throw notFound(`No client with id ${clientId}.`);
-  if (row.erased_at)
-    throw new HttpError(410, `Client #${clientId} was erased on ${new Date(row.erased_at).toISOString().slice(0, 10)}: nothing is left of their data.`);
+  const erasedAt = await clientErasedAt(database, clientId);
+  if (erasedAt === undefined) throw notFound(`No client with id ${clientId}.`);
+  if (erasedAt) throw new HttpError(410, `Client #${clientId} was erased on ${erasedAt.toISOString().slice(0, 10)}: nothing is left of their data.`);
 }
 
 async function refuseWhileBusy(tx: Queryable, clientId: number) {
-  const [running] = await tx.query<{ id: number }>(`SELECT id FROM jobs WHERE queue = $1 AND state = 'running' LIMIT 1`, [MINDBODY_SYNC]);
-  if (running) throw conflict('A Mindbody import is running: erase the client once it has finished (the import could otherwise write their data again).');
-  const [sending] = await tx.query<{ id: number; title: string }>(
-    `SELECT b.id, b.title FROM broadcast_recipients r JOIN broadcasts b ON b.id = r.broadcast_id
-     WHERE r.client_id = $1 AND r.status = 'pending' AND b.status = 'sending' LIMIT 1`,
-    [clientId],
-  );
+  if (await jobRunning(tx, MINDBODY_SYNC))
+    throw conflict('A Mindbody import is running: erase the client once it has finished (the import could otherwise write their data again).');
+  const sending = await broadcastSendingTo(tx, clientId);
   if (sending) throw conflict(`Broadcast #${sending.id} is being sent to this client right now: erase them once it has finished.`);
 }
 
 /** Every RevenueCat id the client was known by: theirs, their purchases', their events'. */
-async function revenuecatIdsOf(tx: Queryable, client: ClientRow): Promise<string[]> {
-  const rows = await tx.query<{ id: string | null }>(
-    `SELECT revenue_cat_user_id AS id FROM purchases WHERE client_id = $1
-     UNION SELECT app_user_id FROM revenuecat_events WHERE client_id = $1
-     UNION SELECT original_app_user_id FROM revenuecat_events WHERE client_id = $1
-     UNION SELECT jsonb_array_elements_text(aliases) FROM revenuecat_events WHERE client_id = $1`,
-    [client.id],
-  );
-  return [...new Set([client.revenue_cat_user_id, ...rows.map((row) => row.id)].filter((id): id is string => Boolean(id && id.trim())))];
+async function revenuecatIdsOf(tx: Queryable, client: ErasedClient): Promise<string[]> {
+  const ids = await revenuecatIdRows(tx, client.id);
+  return [...new Set([client.revenue_cat_user_id, ...ids].filter((id): id is string => Boolean(id && id.trim())))];
 }
 
 /** Audit entries about the client keep what was done, without who the client was. */
@@ -113,76 +98,25 @@ async function scrubAudit(tx: Queryable, clientId: number, personal: string[]) {
   const label = erasedLabel(clientId);
   let after = 0;
   for (;;) {
-    const rows = await tx.query<{ id: number; before: unknown; after: unknown }>(
-      `SELECT id, before, after FROM audit_log WHERE (client_id = $1 OR (target_type = 'client' AND target_id = $1::text)) AND id > $2 ORDER BY id LIMIT 500`,
-      [clientId, after],
-    );
+    const rows = await auditEntriesAfter(tx, clientId, after);
     if (rows.length === 0) return;
     const changed = rows
-      .map((row) => ({ id: Number(row.id), before: scrubValue(row.before, personal, label), after: scrubValue(row.after, personal, label), row }))
+      .map((row) => ({ id: row.id, before: scrubValue(row.before, personal, label), after: scrubValue(row.after, personal, label), row }))
       .filter((entry) => JSON.stringify(entry.before) !== JSON.stringify(entry.row.before) || JSON.stringify(entry.after) !== JSON.stringify(entry.row.after));
     if (changed.length > 0) {
-      await tx.query(
-        `UPDATE audit_log a SET before = u.before, after = u.after
-         FROM jsonb_to_recordset($1::jsonb) AS u (id bigint, before jsonb, after jsonb) WHERE a.id = u.id`,
-        [JSON.stringify(changed.map(({ id, before, after: next }) => ({ id, before, after: next })))],
+      await rewriteAuditEntries(
+        tx,
+        changed.map(({ id, before, after: next }) => ({ id, before, after: next })),
       );
     }
-    after = Number(rows[rows.length - 1]!.id);
+    after = rows[rows.length - 1]!.id;
   }
-}
-
-async function emptyClientRow(tx: Queryable, clientId: number, now: Date) {
-  const columns = await tx.query<{ column_name: string }>(
-    `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = 'clients' AND is_nullable = 'YES'`,
-  );
-  const emptied = columns.map((column) => column.column_name).filter((name) => !KEPT_CLIENT_COLUMNS.has(name));
-  await tx.query(`UPDATE clients SET ${emptied.map((name) => `"${name}" = NULL`).join(', ')}, erased_at = $2, updated_at = $2 WHERE id = $1`, [
-    clientId,
-    now.toISOString(),
-  ]);
 }
 
 /** The database part of an erasure, in the caller's transaction: nothing of it stays done if any step fails. */
-async function eraseInDatabase(tx: Transaction, client: ClientRow, revenuecatIds: string[], now: Date) {
+async function eraseInDatabase(tx: Queryable, client: ErasedClient, revenuecatIds: string[], now: Date) {
   const id = client.id;
-  // Plays per day and the other figures count views without naming anyone: they stay (migration 0085).
-  await tx.query("SELECT set_config('studio.keep_counts', 'on', true)");
-  const words = await tx.query<{ word: string }>('SELECT DISTINCT word FROM search_words WHERE client_id = $1', [id]);
-  // Device tokens: the reports that hold them, also reports still waiting for this client in the holding area.
-  const reports = await tx.query<{ firebase_token_new: string | null; firebase_token_current: string | null }>(
-    `DELETE FROM debug_records WHERE client_id = $1
-        OR (client_id IS NULL AND ((email IS NOT NULL AND lower(email) = lower($2)) OR (mb_client_id IS NOT NULL AND mb_client_id = $3)))
-     RETURNING firebase_token_new, firebase_token_current`,
-    [id, client.email_address ?? '', client.mb_client_id ?? ''],
-  );
-  const tokens = reports.flatMap((report) => [report.firebase_token_new, report.firebase_token_current]).filter((token): token is string => Boolean(token));
-  if (tokens.length > 0) await tx.query('DELETE FROM dead_push_tokens WHERE token = ANY($1::text[])', [tokens]);
-  // A logged contact's note is staff's words about the person; the outcomes of messages stay (they count without naming).
-  for (const table of ['favorites', 'video_views', 'client_notes', 'client_tags', 'client_contacts', 'mindbody_visits', 'contracts']) {
-    await tx.query(`DELETE FROM ${table} WHERE client_id = $1`, [id]);
-  }
-  await tx.query(`UPDATE pushes SET title = '(erased)', body = '(erased)', data = NULL, results = '[]'::jsonb WHERE client_id = $1`, [id]);
-  // Messages still planned for them are not sent: skipped, as for any client who cannot be reached.
-  await tx.query(
-    `UPDATE automated_pushes SET title = NULL, body = NULL, context = '{}'::jsonb, last_error = NULL,
-       status = CASE WHEN status = 'pending' THEN 'skipped' ELSE status END,
-       skip_reason = CASE WHEN status = 'pending' THEN 'erased' ELSE skip_reason END
-     WHERE client_id = $1`,
-    [id],
-  );
-  await tx.query('UPDATE access_override_history SET reason = NULL WHERE client_id = $1', [id]);
-  await tx.query('UPDATE purchases SET revenue_cat_user_id = NULL, rc_transaction_id = NULL, rc_original_transaction_id = NULL WHERE client_id = $1', [id]);
-  await tx.query(
-    `UPDATE revenuecat_events SET app_user_id = NULL, original_app_user_id = NULL, aliases = '[]'::jsonb, email = NULL,
-       body = jsonb_build_object('erased', true), note = 'erased client'
-     WHERE client_id = $1 OR app_user_id = ANY($2::text[]) OR original_app_user_id = ANY($2::text[])`,
-    [id, revenuecatIds],
-  );
-  // The Revenue area's periods keep counting (amounts and times), but not the store's transaction ids.
-  await tx.query(`UPDATE revenue_periods SET subscription = '(erased)', transaction = '(erased)' WHERE client_id = $1`, [id]);
-  await tx.query(`UPDATE broadcast_recipients SET status = 'skipped', skip_reason = 'erased' WHERE client_id = $1 AND status = 'pending'`, [id]);
-  await tx.query('UPDATE data_requests SET note = NULL WHERE client_id = $1', [id]);
+  const words = await eraseClientRows(tx, client, revenuecatIds);
   const personal = [
     client.first_name,
     client.last_name,
@@ -196,13 +130,8 @@ async function eraseInDatabase(tx: Transaction, client: ClientRow, revenuecatIds
     id,
     personal.filter((text): text is string => Boolean(text)),
   );
-  await emptyClientRow(tx, id, now);
-  // The search words only this client had go from the vocabulary too (typo suggestions read it).
-  if (words.length > 0) {
-    await tx.query('DELETE FROM search_vocab v WHERE v.word = ANY($1::text[]) AND NOT EXISTS (SELECT 1 FROM search_words w WHERE w.word = v.word)', [
-      words.map((row) => row.word),
-    ]);
-  }
+  await emptyClientRow(tx, id, KEPT_CLIENT_COLUMNS, now);
+  await dropUnusedWords(tx, words);
 }
 
 /**
@@ -214,14 +143,10 @@ export async function eraseClient(app: FastifyInstance, clientId: number, body: 
   const database: Database = app.database;
   const now = actor.at;
   await database.transaction(async (tx) => {
-    const [client] = await tx.query<ClientRow>(
-      `SELECT id, first_name, last_name, email_address, mb_client_id, mb_site_id, mb_unique_id, revenue_cat_user_id, erased_at
-       FROM clients WHERE id = $1 FOR UPDATE`,
-      [clientId],
-    );
+    const client = await lockClient(tx, clientId);
     if (!client) throw notFound(`No client with id ${clientId}.`);
     if (client.erased_at) {
-      throw conflict(`Client #${clientId} was already erased on ${new Date(client.erased_at).toISOString().slice(0, 10)}.`);
+      throw conflict(`Client #${clientId} was already erased on ${client.erased_at.toISOString().slice(0, 10)}.`);
     }
     const expected = confirmationOf(client);
     if (!(client.email_address ? sameEmail(body.confirm_email, client.email_address) : body.confirm_email.trim() === expected)) {
@@ -237,23 +162,14 @@ export async function eraseClient(app: FastifyInstance, clientId: number, body: 
     const revenuecatIds = await revenuecatIdsOf(tx, client);
     const identifiers: Identifier[] = [
       ...[emailId(client.email_address)].filter((identifier): identifier is Identifier => identifier !== null),
-      ...mindbodyIds(client.mb_site_id === null ? null : Number(client.mb_site_id), client.mb_client_id, client.mb_unique_id),
+      ...mindbodyIds(client.mb_site_id, client.mb_client_id, client.mb_unique_id),
       ...revenuecatIds.map((rcId) => revenuecatId(rcId)!),
     ];
     await storeTombstones(tx, clientId, identifiers, now);
     await eraseInDatabase(tx, client, revenuecatIds, now);
-    await tx.query('INSERT INTO client_erasures (client_id, reason, staff_user_id, staff_email, erased_at) VALUES ($1, $2, $3, $4, $5)', [
-      clientId,
-      body.reason,
-      actor.staff?.id ?? null,
-      actor.staff?.email ?? null,
-      now.toISOString(),
-    ]);
+    await insertErasure(tx, { clientId, reason: body.reason, staffId: actor.staff?.id ?? null, staffEmail: actor.staff?.email ?? null, at: now });
     const tasks = [{ service: 'algolia', target: String(clientId) }, ...revenuecatIds.map((target) => ({ service: 'revenuecat', target }))];
-    await tx.query(
-      `INSERT INTO erasure_outside (client_id, service, target, state) SELECT $1, service, target, 'pending' FROM jsonb_to_recordset($2::jsonb) AS t (service text, target text)`,
-      [clientId, JSON.stringify(tasks)],
-    );
+    await insertOutsideTasks(tx, clientId, tasks);
     await handleRequestOf(tx, { kind: 'erasure', clientId, by: actor.staff?.email ?? null, at: now });
     await recordAudit(tx, {
       ...actor,

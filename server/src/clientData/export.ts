@@ -2,32 +2,17 @@ import { Readable } from 'node:stream';
 import { ZipArchive } from 'archiver';
 import type { Database } from '../db/client';
 import { csvLine } from '@contract/csv';
-import { EXPORT_SECTIONS, type ExportSection } from './exportSections';
+import { EXPORT_SECTIONS, sectionRows, tableColumns, type ExportRow, type ExportSection } from './exportQueries';
 import { redactTokens } from './scrub';
 
 const BATCH = 5000;
 
-type Row = Record<string, unknown>;
-
-const keyParam = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
-
-/** The client's rows of one section, a batch at a time in key order (keyset paging: each batch is one index range). */
-export async function* sectionBatches(database: Database, section: ExportSection, clientId: number): AsyncGenerator<Row[]> {
-  const extras = (section.extras ?? []).map((extra) => `, ${extra.sql} AS ${extra.name}`).join('');
-  const keys = section.keys.map((key) => `t.${key}`);
+/** The client's rows of one section, a batch at a time in key order (keyset paging). */
+export async function* sectionBatches(database: Database, section: ExportSection, clientId: number): AsyncGenerator<ExportRow[]> {
   let after: unknown[] | null = null;
   for (;;) {
-    const params: unknown[] = [clientId];
-    let keyset = '';
-    if (after) {
-      const placeholders = after.map((value) => `$${params.push(keyParam(value))}`);
-      keyset = ` AND (${keys.join(', ')}) > (${placeholders.join(', ')})`;
-    }
-    const rows: Row[] = await database.query<Row>(
-      `SELECT t.*${extras} FROM ${section.table} t WHERE (${section.where})${keyset} ORDER BY ${keys.join(', ')} LIMIT ${BATCH}`,
-      params,
-    );
-    if (rows.length > 0) yield rows.map((row) => redactTokens(row) as Row);
+    const rows = await sectionRows(database, section, clientId, after, BATCH);
+    if (rows.length > 0) yield rows.map((row) => redactTokens(row) as ExportRow);
     if (rows.length < BATCH) return;
     const last = rows[rows.length - 1]!;
     after = section.keys.map((key) => last[key]);
@@ -55,11 +40,8 @@ export async function* exportJson(database: Database, clientId: number, now: Dat
 }
 
 async function columnsOf(database: Database, section: ExportSection): Promise<string[]> {
-  const rows = await database.query<{ column_name: string }>(
-    `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
-    [section.table],
-  );
-  return [...rows.map((row) => row.column_name), ...(section.extras ?? []).map((extra) => extra.name)];
+  const columns = await tableColumns(database, section.table);
+  return [...columns, ...(section.extras ?? []).map((extra) => extra.name)];
 }
 
 /** One section as CSV (the one CSV writer), header first, a batch at a time. */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { ERASE_OUTSIDE, eraseOutside } from './outside';
+import { unfinishedErasures } from './queries';
 import { applyRetention } from './retention';
 
 /** Daily: deletes what is older than the retention settings, and picks up erasures whose outside work was left. */
@@ -8,9 +9,9 @@ export const DATA_RETENTION_EVERY_MS = 24 * 60 * 60_000;
 
 /** Erasures with outside work not done and no job to do it (its retries ran out): queued again. */
 async function resumeErasures(app: FastifyInstance) {
-  const rows = await app.database.query<{ client_id: number }>(`SELECT DISTINCT client_id FROM erasure_outside WHERE state <> 'done'`);
-  for (const row of rows) await app.jobs.send(ERASE_OUTSIDE, { client_id: Number(row.client_id) }, { singletonKey: `erase:${row.client_id}` });
-  return rows.length;
+  const clientIds = await unfinishedErasures(app.database);
+  for (const clientId of clientIds) await app.jobs.send(ERASE_OUTSIDE, { client_id: clientId }, { singletonKey: `erase:${clientId}` });
+  return clientIds.length;
 }
 
 export function registerClientDataJobs(app: FastifyInstance) {

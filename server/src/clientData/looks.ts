@@ -1,5 +1,6 @@
 import { hourOf, type ClientLook } from '@contract/clientData';
 import type { Queryable } from '../db/client';
+import { insertLooks, lookRows } from './queries';
 
 export type LookKind = 'page' | 'export' | 'list_export';
 
@@ -9,23 +10,10 @@ export type LookKind = 'page' | 'export' | 'list_export';
  */
 export async function recordLooks(db: Queryable, staff: { id: number; email: string }, clientIds: number[], kind: LookKind, at: Date) {
   if (clientIds.length === 0) return;
-  await db.query(
-    `INSERT INTO client_looks (staff_user_id, client_id, hour, staff_email, kind, first_at)
-     SELECT $1, c.id, $3, $4, $5, $6 FROM clients c WHERE c.id = ANY($2::bigint[])
-     ON CONFLICT (staff_user_id, client_id, hour) DO NOTHING`,
-    [staff.id, [...new Set(clientIds)], hourOf(at).toISOString(), staff.email, kind, at.toISOString()],
-  );
+  await insertLooks(db, { staffId: staff.id, staffEmail: staff.email, clientIds: [...new Set(clientIds)], hour: hourOf(at), kind, at });
 }
 
 export async function looksOf(db: Queryable, clientId: number): Promise<ClientLook[]> {
-  const rows = await db.query<{ staff_email: string; hour: Date | string; first_at: Date | string; kind: LookKind }>(
-    'SELECT staff_email, hour, first_at, kind FROM client_looks WHERE client_id = $1 ORDER BY hour DESC, first_at DESC LIMIT 200',
-    [clientId],
-  );
-  return rows.map((row) => ({
-    staff_email: row.staff_email,
-    hour: new Date(row.hour).toISOString(),
-    first_at: new Date(row.first_at).toISOString(),
-    kind: row.kind,
-  }));
+  const rows = await lookRows(db, clientId);
+  return rows.map((row) => ({ staff_email: row.staff_email, hour: row.hour.toISOString(), first_at: row.first_at.toISOString(), kind: row.kind }));
 }

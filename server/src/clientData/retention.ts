@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { RETENTION_DEFAULT_DAYS, RETENTION_KINDS, type RetentionSettings } from '@contract/clientData';
 import type { Database, Queryable } from '../db/client';
 import { recordAudit, type Actor } from '../audit/record';
+import { deleteOlderBatch, saveSetting, settingValue, type RetentionTarget } from './queries';
 
 const SETTINGS_KEY = 'retention';
 const BATCH = 1000;
@@ -9,8 +10,8 @@ const DAY_MS = 86_400_000;
 
 /** The stored settings over the defaults; finished jobs default to JOB_RETENTION_DAYS. */
 export async function retentionSettings(db: Queryable, jobRetentionDays: number): Promise<RetentionSettings> {
-  const [row] = await db.query<{ value: string }>('SELECT value FROM app_settings WHERE key = $1', [SETTINGS_KEY]);
-  const stored = row ? (JSON.parse(row.value) as Partial<RetentionSettings>) : {};
+  const value = await settingValue(db, SETTINGS_KEY);
+  const stored = value !== undefined ? (JSON.parse(value) as Partial<RetentionSettings>) : {};
   const defaults = { ...RETENTION_DEFAULT_DAYS, finished_jobs: jobRetentionDays };
   return Object.fromEntries(RETENTION_KINDS.map((kind) => [kind, stored[kind] ?? defaults[kind]])) as RetentionSettings;
 }
@@ -18,17 +19,14 @@ export async function retentionSettings(db: Queryable, jobRetentionDays: number)
 export async function saveRetention(database: Database, settings: RetentionSettings, jobRetentionDays: number, actor: Actor): Promise<RetentionSettings> {
   return database.transaction(async (tx) => {
     const before = await retentionSettings(tx, jobRetentionDays);
-    await tx.query(`INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value`, [
-      SETTINGS_KEY,
-      JSON.stringify(settings),
-    ]);
+    await saveSetting(tx, SETTINGS_KEY, JSON.stringify(settings));
     await recordAudit(tx, { ...actor, action: 'retention.update', target_type: 'retention', before, after: settings });
     return settings;
   });
 }
 
 /** What each setting deletes: the oldest rows first, one short transaction per batch. */
-const TARGETS: Record<Exclude<keyof RetentionSettings, 'finished_jobs'>, { table: string; at: string; where: string; keepCounts?: boolean }> = {
+const TARGETS: Record<Exclude<keyof RetentionSettings, 'finished_jobs'>, RetentionTarget> = {
   // Reports that hold no device's push slot: what the app sent for debugging.
   debug_reports: { table: 'debug_records', at: 'created_at', where: 'NOT used_for_push' },
   // Reports that hold a push slot: a device not heard from for this long gets no more pushes.
@@ -41,14 +39,7 @@ const TARGETS: Record<Exclude<keyof RetentionSettings, 'finished_jobs'>, { table
 async function deleteOlder(database: Database, target: (typeof TARGETS)[keyof typeof TARGETS], cutoff: Date, between: () => Promise<void>): Promise<number> {
   let removed = 0;
   for (;;) {
-    const count = await database.transaction(async (tx) => {
-      if (target.keepCounts) await tx.query("SELECT set_config('studio.keep_counts', 'on', true)");
-      const rows = await tx.query(
-        `DELETE FROM ${target.table} WHERE id IN (SELECT id FROM ${target.table} WHERE ${target.at} < $1 AND ${target.where} ORDER BY ${target.at} LIMIT ${BATCH}) RETURNING id`,
-        [cutoff.toISOString()],
-      );
-      return rows.length;
-    });
+    const count = await database.transaction((tx) => deleteOlderBatch(tx, target, cutoff, BATCH));
     removed += count;
     if (count < BATCH) return removed;
     await between();

@@ -10,6 +10,8 @@ import { grantOverride } from './accessOverride';
 import { isExtension } from './overrideRules';
 import { syncContracts } from './contractSync';
 import { findClientId, requireClientId } from './lookup';
+import { lockGrantState } from './overrideQueries';
+import { addFavorite, clientSiteId, levelSortOrders, removeFavorite, videoIdByVimeoId } from './queries';
 
 /** The four things staff do to one client (the spec's modals and calls), each with its audit entry. */
 
@@ -26,20 +28,16 @@ export async function updateFavorite(database: Database, change: Favorite, actor
   const errors: ActionError[] = [];
   const clientId = await findClientId(database, { email: email_address, mbClientId: mb_client_id });
   if (clientId === null) errors.push({ path: 'email_address', message: 'No client matches that email_address or mb_client_id', code: 'unknown_client' });
-  const [video] = await database.query<{ id: number }>('SELECT id FROM videos WHERE vimeo_video_id = $1 AND deleted_at IS NULL', [vimeo_video_id]);
-  if (!video) errors.push({ path: 'vimeo_video_id', message: `No video with Vimeo id ${vimeo_video_id} in the library`, code: 'unknown_video' });
-  if (clientId === null || !video) return { errors };
-  const favorite = { vimeo_video_id, video_id: video.id };
+  const videoId = await videoIdByVimeoId(database, vimeo_video_id);
+  if (videoId === undefined) errors.push({ path: 'vimeo_video_id', message: `No video with Vimeo id ${vimeo_video_id} in the library`, code: 'unknown_video' });
+  if (clientId === null || videoId === undefined) return { errors };
+  const favorite = { vimeo_video_id, video_id: videoId };
   await database.transaction(async (tx) => {
     const changed =
       update_type === 'add'
-        ? await tx.query(
-            `INSERT INTO favorites (client_id, video_id, video_category_id, created_at) VALUES ($1, $2, $3, $4)
-             ON CONFLICT (client_id, video_id) DO NOTHING RETURNING client_id`,
-            [clientId, video.id, video_category_id, actor.at.toISOString()],
-          )
-        : await tx.query('DELETE FROM favorites WHERE client_id = $1 AND video_id = $2 RETURNING client_id', [clientId, video.id]);
-    if (changed.length === 0) return;
+        ? await addFavorite(tx, { clientId, videoId, categoryId: video_category_id, at: actor.at })
+        : await removeFavorite(tx, clientId, videoId);
+    if (!changed) return;
     await recordAudit(tx, {
       ...actor,
       action: update_type === 'add' ? 'client.favorite_add' : 'client.favorite_remove',
@@ -62,13 +60,9 @@ export async function updateFavorite(database: Database, change: Favorite, actor
 export async function grantAccessLevel(database: Database, grant: AccessLevelGrant, actor: Actor): Promise<UpdateAccessLevelResponse> {
   const problem = overrideEndProblem(grant.until, actor.at, grant.maxDays);
   if (problem) throw refuse(400, 'adminOverrideDate', problem);
-  const levels = await database.query<{ sort_order: number }>('SELECT sort_order FROM access_levels ORDER BY sort_order');
-  if (!levels.some((known) => Number(known.sort_order) === grant.level)) {
-    throw refuse(
-      400,
-      'new_vod_access_level',
-      `new_vod_access_level ${grant.level} is not an access level (levels: ${levels.map((l) => l.sort_order).join(', ')})`,
-    );
+  const levels = await levelSortOrders(database);
+  if (!levels.includes(grant.level)) {
+    throw refuse(400, 'new_vod_access_level', `new_vod_access_level ${grant.level} is not an access level (levels: ${levels.join(', ')})`);
   }
   const client = await database.transaction((tx) => grantAccessLevelIn(tx, grant, actor));
   return { errors: [], client };
@@ -92,13 +86,10 @@ export async function grantAccessLevelIn(tx: Queryable, grant: AccessLevelGrant,
   const reason = grant.reason ? grant.reason : null;
   const problem = overrideEndProblem(until, actor.at, grant.maxDays);
   if (problem) throw refuse(400, 'adminOverrideDate', problem);
-  const [before] = await tx.query<{ vod_access_level: number | null; admin_updated_expiration: Date | string | null }>(
-    'SELECT vod_access_level, admin_updated_expiration FROM clients WHERE id = $1 FOR UPDATE',
-    [clientId],
-  );
+  const before = await lockGrantState(tx, clientId);
   const granted = before ? await grantOverride(tx, { clientId, level, until, now: actor.at, grantedBy: actor.staff?.email ?? null, reason }) : null;
   if (!before || !granted) throw refuse(404, 'client_id', `No client with id ${clientId}`);
-  const runningUntil = before.admin_updated_expiration === null ? null : new Date(before.admin_updated_expiration);
+  const runningUntil = before.admin_updated_expiration;
   const extends_ = isExtension({ level: before.vod_access_level, until: runningUntil }, { level, until }, actor.at);
   await recordAudit(tx, {
     ...actor,
@@ -165,8 +156,8 @@ export async function syncClientContracts(
   const givenSite = isPlaceholder(key.siteId) ? null : Number(key.siteId);
   const clientId = await findClientId(app.database, { mbClientId, siteId: givenSite });
   if (clientId === null) throw notFound(`No client with MindBody id ${mbClientId}${givenSite === null ? '' : ` at site ${givenSite}`}`);
-  const [stored] = await app.database.query<{ mb_site_id: number | null }>('SELECT mb_site_id FROM clients WHERE id = $1', [clientId]);
-  const siteId = givenSite ?? stored?.mb_site_id ?? (app.mindbody.siteIds.length === 1 ? app.mindbody.siteIds[0]! : null);
+  const storedSite = await clientSiteId(app.database, clientId);
+  const siteId = givenSite ?? storedSite ?? (app.mindbody.siteIds.length === 1 ? app.mindbody.siteIds[0]! : null);
   if (siteId === null) throw refuse(400, 'siteId', `siteId is required: client ${mbClientId} has no MindBody site stored`);
   const result = await syncContracts({ database: app.database, mindbody: app.mindbody, now: () => app.clock.now() }, { id: clientId, siteId, mbClientId });
   await recordAudit(app.database, {

@@ -2,6 +2,7 @@ import type { ContactBody, ContactEntry, SnoozeBody } from '@contract/contacts';
 import { DAY_MS } from '@contract/clientRules';
 import { recordAudit, type Actor } from '../audit/record';
 import type { Database } from '../db/client';
+import { insertContact, type ContactRow } from './noteQueries';
 import { requireClient } from './notes';
 import { isoOrNull } from './rows';
 
@@ -11,21 +12,9 @@ import { isoOrNull } from './rows';
  * (migration 0070), on the client's timeline, and audited in the same transaction.
  */
 
-interface ContactRow {
-  id: number | string;
-  client_id: number | string;
-  kind: ContactEntry['kind'];
-  note: string | null;
-  snoozed_until: Date | string | null;
-  staff_email: string;
-  created_at: Date | string;
-}
-
-const COLUMNS = 'id, client_id, kind, note, snoozed_until, staff_email, created_at';
-
 const toEntry = (row: ContactRow): ContactEntry => ({
-  id: Number(row.id),
-  client_id: Number(row.client_id),
+  id: row.id,
+  client_id: row.client_id,
   kind: row.kind,
   note: row.note,
   snoozed_until: isoOrNull(row.snoozed_until),
@@ -42,10 +31,14 @@ async function insertEntry(
 ): Promise<ContactEntry> {
   return database.transaction(async (tx) => {
     await requireClient(tx, clientId);
-    const [row] = await tx.query<ContactRow>(
-      `INSERT INTO client_contacts (client_id, kind, note, snoozed_until, staff_email, created_at) VALUES ($1, $2, $3, $4, $5, $6) RETURNING ${COLUMNS}`,
-      [clientId, entry.kind, entry.note, entry.snoozedUntil?.toISOString() ?? null, actor.staff?.email ?? 'system', actor.at.toISOString()],
-    );
+    const row = await insertContact(tx, {
+      clientId,
+      kind: entry.kind,
+      note: entry.note,
+      snoozedUntil: entry.snoozedUntil,
+      staffEmail: actor.staff?.email ?? 'system',
+      at: actor.at,
+    });
     await recordAudit(tx, {
       ...actor,
       action,
@@ -57,7 +50,7 @@ async function insertEntry(
         ? { snoozed_until: entry.snoozedUntil.toISOString(), ...(entry.note ? { note: entry.note } : {}) }
         : { kind: entry.kind, ...(entry.note ? { note: entry.note } : {}) },
     });
-    return toEntry(row!);
+    return toEntry(row);
   });
 }
 
@@ -72,7 +65,3 @@ export const snoozeClient = (database: Database, clientId: number, body: SnoozeB
     actor,
     'client.snooze',
   );
-
-/** SQL: client `c` is snoozed off the at-risk list at `now` (a parameter or literal). */
-export const snoozedAt = (client: string, now: string) =>
-  `EXISTS (SELECT 1 FROM client_contacts s WHERE s.client_id = ${client} AND s.kind = 'snoozed' AND s.snoozed_until > ${now})`;

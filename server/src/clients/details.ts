@@ -1,17 +1,17 @@
 import type { Client, Contract } from '@contract/clients';
 import type { Database } from '../db/client';
 import { notFound } from '../lib/errors';
-import { CLIENT_COLUMNS } from './listQuery';
 import { isUsableKey, requireClientId, type ClientKey } from './lookup';
-import { toClient, type ClientRow } from './rows';
-import * as sections from './sections';
+import { clientRowById } from './queries';
+import { toClient } from './rows';
+import * as sections from './sectionQueries';
 
 /** The sections of the client-details page, each for the client a key names (400/404 by `requireClientId`). */
 
 /** One client by id (`client` holds exactly one entry); 404 when there is none. */
 export async function clientById(database: Database, id: number): Promise<{ client: Client[] }> {
   // By primary key: one plan fits every id.
-  const [row] = await database.query<ClientRow>(`SELECT ${CLIENT_COLUMNS} FROM clients c WHERE c.id = $1`, [id], { reusePlan: true });
+  const row = await clientRowById(database, id, { reusePlan: true });
   if (!row) throw notFound(`No client with id ${id}`);
   return { client: [toClient(row)] };
 }

@@ -1,6 +1,6 @@
 import { EXACT_TOTAL_CAP } from '@contract/clientRules';
 import type { Database } from '../db/client';
-import { cappedCountQuery, estimateQuery, type Selection } from './listQuery';
+import { cappedCount, plannerEstimate, type Selection } from './listQueries';
 
 /**
  * From which planner estimate on a total is not counted: counting even 10,000 rows costs tens of
@@ -8,14 +8,6 @@ import { cappedCountQuery, estimateQuery, type Selection } from './listQuery';
  * a quick filter's (trigram selectivity) can be off several times, so it is counted far longer.
  */
 export const trustedEstimateFrom = (selection: Pick<Selection, 'filter'>) => (selection.filter.q ? 5 * EXACT_TOTAL_CAP : EXACT_TOTAL_CAP);
-
-/** How many clients the planner expects a selection to hold (no counting). */
-export async function plannerEstimate(database: Database, selection: Selection): Promise<number> {
-  const [plan] = await database.query<{ 'QUERY PLAN': unknown }>(estimateQuery(selection));
-  const raw = plan!['QUERY PLAN'];
-  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
-  return Math.round(parsed[0]!.Plan['Plan Rows']);
-}
 
 /**
  * The total of a list without counting a million rows. A page that has no next page tells the
@@ -34,9 +26,7 @@ export async function listTotal(
   if (!page.hasNext && (page.rows > 0 || page.offset === 0)) return { total: seen, estimate: false };
   const estimate = known ?? (await plannerEstimate(database, selection));
   if (estimate >= trustedEstimateFrom(selection)) return { total: Math.max(estimate, seen), estimate: true };
-  const counted = cappedCountQuery(selection);
-  const [row] = await database.query<{ n: number }>(counted.text, counted.params);
-  const exact = Number(row!.n);
+  const exact = await cappedCount(database, selection);
   if (exact <= EXACT_TOTAL_CAP) return { total: exact, estimate: false };
   return { total: Math.max(EXACT_TOTAL_CAP + 1, estimate, seen), estimate: true };
 }

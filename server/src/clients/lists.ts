@@ -11,9 +11,21 @@ import {
 import type { ClientFilter } from '@contract/clientFilter';
 import type { Database } from '../db/client';
 import { badRequest } from '../lib/errors';
-import { decodeCursor, encodeCursor, pageQuery, pagingDefaults, unpagedQuery, type CursorSigner, type ListRequest, type PagePlan } from './listQuery';
-import { listTotal, plannerEstimate, trustedEstimateFrom } from './listTotal';
-import { toClient, type ClientRow } from './rows';
+import {
+  decodeCursor,
+  encodeCursor,
+  pageQuery,
+  pageRows,
+  pagingDefaults,
+  plannerEstimate,
+  unpagedQuery,
+  unpagedRows,
+  type CursorSigner,
+  type ListRequest,
+  type PagePlan,
+} from './listQueries';
+import { listTotal, trustedEstimateFrom } from './listTotal';
+import { toClient } from './rows';
 
 export { listTotal, trustedEstimateFrom } from './listTotal';
 
@@ -21,7 +33,7 @@ export { listTotal, trustedEstimateFrom } from './listTotal';
 export const wantsPage = (query: ClientListQuery) => Object.values(query).some((value) => value !== undefined);
 
 /**
- * How to read a page (listQuery.ts): a selection the planner expects to hold fewer than
+ * How to read a page (listQueries.ts): a selection the planner expects to hold fewer than
  * EXACT_TOTAL_CAP clients is counted for its total anyway, so gathering reads each match once for
  * both the page and the count; a larger one is walked (at least 1 % of the clients match, so a page
  * is full within about 100 × perPage rows) and its total estimated. Walking assumes the matches are
@@ -100,7 +112,7 @@ async function pageOf(database: Database, request: ListRequest, signer: CursorSi
   const plan = choosePlan(estimate, { clustered: clusteredBySort(request), countable: trustedEstimateFrom(request) });
 
   const built = pageQuery(request, plan);
-  const rows = await database.query<ClientRow & { sort_value: string; matching?: number }>(built.text, built.params);
+  const rows = await pageRows(database, built);
   const hasNext = rows.length > request.perPage;
   const onPage = rows.slice(0, request.perPage);
   const last = onPage[onPage.length - 1];
@@ -123,6 +135,6 @@ async function pageOf(database: Database, request: ListRequest, signer: CursorSi
 /** The whole list as the spec's console asks for it, capped so a million rows never go out in one body. */
 export async function unpagedList(database: Database, listId: ClientListId, now: Date): Promise<{ clients: Client[]; truncated: boolean }> {
   const built = unpagedQuery(listId, now, UNPAGED_LIST_CAP);
-  const rows = await database.query<ClientRow>(built.text, built.params);
+  const rows = await unpagedRows(database, built);
   return { clients: rows.slice(0, UNPAGED_LIST_CAP).map(toClient), truncated: rows.length > UNPAGED_LIST_CAP };
 }

@@ -1,6 +1,7 @@
 import { hasMindBodyId, isPlaceholder } from '@contract/clients';
 import type { Database } from '../db/client';
 import { badRequest, notFound } from '../lib/errors';
+import { clientIdByEmail, clientIdByMindbodyId } from './queries';
 
 export interface ClientKey {
   email?: string | null;
@@ -30,23 +31,12 @@ export async function findClientId(database: Database, key: ClientKey): Promise<
   const email = usableEmail(key.email);
   const mbClientId = usableMindBodyId(key.mbClientId);
   if (email) {
-    const rows = await database.query<{ id: number }>(
-      `SELECT id FROM clients WHERE lower(email_address) = lower($1)
-       ORDER BY (mb_client_id IS NOT DISTINCT FROM $2) DESC, id LIMIT 1`,
-      [email, mbClientId],
-      { reusePlan: true },
-    );
-    if (rows[0]) return Number(rows[0].id);
+    const id = await clientIdByEmail(database, email, mbClientId);
+    if (id !== undefined) return id;
   }
   if (mbClientId) {
-    const site = usableSite(key.siteId);
-    const rows =
-      site === null
-        ? await database.query<{ id: number }>('SELECT id FROM clients WHERE mb_client_id = $1 ORDER BY id LIMIT 1', [mbClientId], { reusePlan: true })
-        : await database.query<{ id: number }>('SELECT id FROM clients WHERE mb_client_id = $1 AND mb_site_id = $2 ORDER BY id LIMIT 1', [mbClientId, site], {
-            reusePlan: true,
-          });
-    if (rows[0]) return Number(rows[0].id);
+    const id = await clientIdByMindbodyId(database, mbClientId, usableSite(key.siteId));
+    if (id !== undefined) return id;
   }
   return null;
 }

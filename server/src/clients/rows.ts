@@ -1,24 +1,13 @@
 import type { Client } from '@contract/clients';
+import type { ClientRow } from './listQueries';
+
+export type { ClientRow };
 
 /** A timestamp column as ISO 8601, or null (also for ±infinity, which JSON cannot carry as a date). */
 export function isoOrNull(value: unknown): string | null {
   if (value == null) return null;
   const date = value instanceof Date ? value : new Date(String(value));
   return Number.isNaN(date.getTime()) ? null : date.toISOString();
-}
-
-export interface ClientRow {
-  _id: number;
-  first_name: string | null;
-  last_name: string | null;
-  email_address: string | null;
-  mb_client_id: string | null;
-  mb_site_id: number | null;
-  vod_access_level: number | null;
-  name: string | null;
-  client_status: string;
-  first_login: Date | string | null;
-  admin_updated_expiration: Date | string | null;
 }
 
 export function toClient(row: ClientRow): Client {

@@ -2,7 +2,9 @@ import { TIMELINE_KINDS, TIMELINE_PAGE_DEFAULT, type TimelineEntry, type Timelin
 import type { Queryable } from '../db/client';
 import { notFound } from '../lib/errors';
 import { isoOrNull } from './rows';
-import { afterCursorCondition, formatTimelineCursor, parseTimelineCursor, revenueCatEvent, type TimelineCursor } from './timelineRules';
+import { clientIdExists } from './queries';
+import { TIMELINE_SOURCES, timelineRows, type Source, type TimelineRow } from './timelineQueries';
+import { formatTimelineCursor, parseTimelineCursor, revenueCatEvent, type TimelineCursor } from './timelineRules';
 
 /**
  * The client's timeline: one feed from the tables that already record what
@@ -10,151 +12,13 @@ import { afterCursorCondition, formatTimelineCursor, parseTimelineCursor, revenu
  * (client_id, time DESC) index, at most a page of it, and the pages are merged.
  */
 
-interface Source {
-  /** Orders entries of the same instant; part of the cursor. */
-  src: number;
-  kind: TimelineKind;
-  /** Its time and id columns, as the condition and the ORDER BY name them. */
-  at: string;
-  id: string;
-  /** SELECT … (without ORDER BY/LIMIT): columns at, id, event, title, detail, by, until; `where` is added to its WHERE ($1 the client). */
-  select: (where: string) => string;
-}
-
-const OVERRIDE_ACTIONS = `('client.override_grant', 'client.override_extend', 'client.override_end')`;
-
-export const TIMELINE_SOURCES: Source[] = [
-  {
-    src: 1,
-    kind: 'visit',
-    at: 'v.start_at',
-    id: 'v.id',
-    select: (where) => `SELECT v.start_at AS at, v.id,
-        CASE WHEN v.signed_in THEN 'visit.signed_in' WHEN v.late_cancelled THEN 'visit.late_cancelled' WHEN v.missed THEN 'visit.missed' ELSE 'visit.booked' END AS event,
-        coalesce(v.class_name, '') AS title, NULL::text AS detail, NULL::text AS by, NULL::timestamptz AS until
-      FROM mindbody_visits v WHERE v.client_id = $1 AND ${where}`,
-  },
-  {
-    src: 2,
-    kind: 'stream',
-    at: 'w.viewed_at',
-    id: 'w.id',
-    select: (
-      where,
-    ) => `SELECT w.viewed_at AS at, w.id, 'stream.played' AS event, coalesce(vd.title, '') AS title, NULL::text AS detail, NULL::text AS by, NULL::timestamptz AS until
-      FROM video_views w LEFT JOIN videos vd ON vd.id = w.video_id WHERE w.client_id = $1 AND ${where}`,
-  },
-  {
-    src: 3,
-    kind: 'purchase',
-    at: 'p.purchased_at',
-    id: 'p.id',
-    select: (where) => `SELECT p.purchased_at AS at, p.id, 'purchase.purchased' AS event,
-        coalesce(pl.name, p.subscription_identifier, '') AS title, p.subscription_status AS detail, NULL::text AS by, NULL::timestamptz AS until
-      FROM purchases p LEFT JOIN access_levels pl ON pl.id = p.access_level_id
-      WHERE p.client_id = $1 AND p.purchased_at IS NOT NULL AND ${where}`,
-  },
-  {
-    // The purchase itself is the purchases row above; the events after it come from RevenueCat.
-    src: 4,
-    kind: 'purchase',
-    at: 'r.event_at',
-    id: 'r.id',
-    select: (where) => `SELECT r.event_at AS at, r.id, r.type AS event, coalesce(r.body->'event'->>'product_id', '') AS title,
-        coalesce(r.body->'event'->>'cancel_reason', r.body->'event'->>'expiration_reason') AS detail, NULL::text AS by, NULL::timestamptz AS until
-      FROM revenuecat_events r WHERE r.client_id = $1 AND r.event_at IS NOT NULL AND r.type NOT IN ('INITIAL_PURCHASE', 'TEST') AND ${where}`,
-  },
-  {
-    src: 5,
-    kind: 'override',
-    at: 'a.at',
-    id: 'a.id',
-    select: (where) => `SELECT a.at, a.id,
-        CASE a.action WHEN 'client.override_grant' THEN 'override.granted' WHEN 'client.override_extend' THEN 'override.extended'
-             ELSE CASE WHEN a.staff_email IS NULL THEN 'override.expired' ELSE 'override.ended' END END AS event,
-        coalesce(ol.name, a.after->>'vod_access_level', '') AS title,
-        a.after->>'reason' AS detail, a.staff_email AS by, (a.after->>'admin_updated_expiration')::timestamptz AS until
-      FROM audit_log a LEFT JOIN access_levels ol ON ol.sort_order::text = a.after->>'vod_access_level'
-      WHERE a.client_id = $1 AND a.action IN ${OVERRIDE_ACTIONS} AND ${where}`,
-  },
-  {
-    src: 6,
-    kind: 'push',
-    at: 'u.created_at',
-    id: 'u.id',
-    select: (where) => `SELECT u.created_at AS at, u.id,
-        CASE WHEN u.sent_by = 'automated' THEN 'push.automated' WHEN u.source = 'broadcast' THEN 'push.broadcast' ELSE 'push.staff' END AS event,
-        u.title, u.body AS detail, CASE WHEN u.sent_by = 'automated' THEN NULL ELSE u.sent_by END AS by, NULL::timestamptz AS until
-      FROM pushes u WHERE u.client_id = $1 AND ${where}`,
-  },
-  {
-    src: 9,
-    kind: 'push',
-    at: 'u.opened_at',
-    id: 'u.id',
-    select: (where) => `SELECT u.opened_at AS at, u.id, 'push.opened' AS event, u.title, u.body AS detail, NULL::text AS by, NULL::timestamptz AS until
-      FROM pushes u WHERE u.client_id = $1 AND u.opened_at IS NOT NULL AND ${where}`,
-  },
-  {
-    // Kept out of a message to measure its lift: nothing was sent.
-    src: 10,
-    kind: 'push',
-    at: 'o.sent_at',
-    id: 'o.id',
-    select: (where) => `SELECT o.sent_at AS at, o.id, 'push.held_out' AS event,
-        coalesce(nullif(b.title, ''), b.body, mt.title, '') AS title, NULL::text AS detail, NULL::text AS by, NULL::timestamptz AS until
-      FROM message_outcomes o LEFT JOIN broadcasts b ON b.id = o.broadcast_id LEFT JOIN message_types mt ON mt.id = o.message_type
-      WHERE o.client_id = $1 AND o.held_out AND ${where}`,
-  },
-  {
-    src: 7,
-    kind: 'contract_sync',
-    at: 's.at',
-    id: 's.id',
-    select: (where) => `SELECT s.at, s.id,
-        CASE WHEN s.after->>'outcome' = 'failed' THEN 'contract_sync.failed' ELSE 'contract_sync.stored' END AS event,
-        coalesce(s.after->>'contracts', '') AS title, s.after->'errors'->>0 AS detail, s.staff_email AS by, NULL::timestamptz AS until
-      FROM audit_log s WHERE s.client_id = $1 AND s.action = 'client.contracts_sync' AND ${where}`,
-  },
-  {
-    src: 8,
-    kind: 'note',
-    at: 'n.created_at',
-    id: 'n.id',
-    select: (where) => `SELECT n.created_at AS at, n.id, 'note.added' AS event, '' AS title, n.body AS detail, n.author_email AS by, NULL::timestamptz AS until
-      FROM client_notes n WHERE n.client_id = $1 AND ${where}`,
-  },
-  {
-    src: 11,
-    kind: 'contact',
-    at: 'k.created_at',
-    id: 'k.id',
-    select: (where) => `SELECT k.created_at AS at, k.id, 'contact.' || k.kind AS event,
-        '' AS title, k.note AS detail, k.staff_email AS by, k.snoozed_until AS until
-      FROM client_contacts k WHERE k.client_id = $1 AND ${where}`,
-  },
-];
-
-interface Row {
-  cursor_at: string;
-  src: number;
-  id: number | string;
-  kind: TimelineKind;
-  event: string;
-  title: string | null;
-  detail: string | null;
-  by: string | null;
-  until: Date | string | null;
-}
-
 /** One page of the client's timeline. 404: no such client. */
 export async function clientTimeline(
   database: Queryable,
   query: { clientId: number; kinds?: TimelineKind[]; before?: string; limit?: number; now: Date },
   sources: Source[] = TIMELINE_SOURCES,
 ): Promise<TimelineResponse> {
-  const [client] = await database.query('SELECT id FROM clients WHERE id = $1', [query.clientId]);
-  if (!client) throw notFound(`No client with id ${query.clientId}`);
+  if (!(await clientIdExists(database, query.clientId))) throw notFound(`No client with id ${query.clientId}`);
   const kinds = query.kinds?.length ? query.kinds : TIMELINE_KINDS;
   const limit = query.limit ?? TIMELINE_PAGE_DEFAULT;
   const cursor: TimelineCursor | null = query.before ? parseTimelineCursor(query.before) : null;
@@ -164,27 +28,17 @@ export async function clientTimeline(
   const chosen = sources.filter((source) => kinds.includes(source.kind));
   if (cursor?.src != null && cursor.id != null && chosen.some((source) => source.src === cursor.src)) params.push(cursor.id);
   if (chosen.length === 0) return { entries: [], next: null };
-  const parts = chosen.map((source) => {
-    // Nothing dated after now (a class booked for tomorrow has not happened yet).
-    const where = `${source.at} <= $2 AND ${afterCursorCondition(source.src, cursor, source.at, source.id, { at: '$3::timestamptz', id: '$4::bigint' })}`;
-    return `(SELECT ${source.src} AS src, '${source.kind}' AS kind, t.* FROM (${source.select(where)} ORDER BY ${source.at} DESC, ${source.id} DESC LIMIT ${limit + 1}) t)`;
-  });
-  const rows = await database.query<Row>(
-    `SELECT to_char(e.at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS cursor_at, e.src, e.id, e.kind, e.event, e.title, e.detail, e.by, e.until
-     FROM (${parts.join(' UNION ALL ')}) e
-     ORDER BY e.at DESC, e.src DESC, e.id DESC LIMIT ${limit + 1}`,
-    params,
-  );
+  const rows = await timelineRows(database, { sources: chosen, cursor, limit, params });
   const page = rows.slice(0, limit);
   const last = page.at(-1);
   return {
     entries: page.map(toEntry),
-    next: rows.length > limit && last ? formatTimelineCursor({ at: last.cursor_at, src: Number(last.src), id: Number(last.id) }) : null,
+    next: rows.length > limit && last ? formatTimelineCursor({ at: last.cursor_at, src: last.src, id: last.id }) : null,
   };
 }
 
-function toEntry(row: Row): TimelineEntry {
-  const event = Number(row.src) === 4 ? revenueCatEvent(row.event, row.detail) : row.event;
+function toEntry(row: TimelineRow): TimelineEntry {
+  const event = row.src === 4 ? revenueCatEvent(row.event, row.detail) : row.event;
   return {
     id: `${row.src}-${row.id}`,
     at: new Date(row.cursor_at).toISOString(),

@@ -1,4 +1,3 @@
-import type { Database } from '../db/client';
 import { MindbodyError, type CallMeter } from '../integrations/mindbody';
 
 /** The UTC day Mindbody calls are counted under (the daily limit is per API key, not per site). */
@@ -34,18 +33,4 @@ export function createCallBudget(limit: number, usedBefore: number): CallBudget 
       spent++;
     },
   };
-}
-
-export async function callsOnDay(database: Database, day: string): Promise<number> {
-  const [row] = await database.query<{ calls: number }>('SELECT calls FROM mindbody_call_days WHERE day = $1', [day]);
-  return row ? Number(row.calls) : 0;
-}
-
-export async function addCalls(database: Database, day: string, calls: number): Promise<void> {
-  if (calls <= 0) return;
-  await database.query(
-    `INSERT INTO mindbody_call_days (day, calls) VALUES ($1, $2)
-     ON CONFLICT (day) DO UPDATE SET calls = mindbody_call_days.calls + EXCLUDED.calls`,
-    [day, calls],
-  );
 }

@@ -1,9 +1,24 @@
 import type { Database } from '../db/client';
 import { MindbodyError, type MindbodyApi } from '../integrations/mindbody';
 import type { Clock } from '../types';
-import { addCalls, callDay, callsOnDay, createCallBudget } from './callBudget';
-import { attachDebugRecords, upsertClients } from './store';
-import { markVisitsDue } from './visitQueue';
+import { callDay, createCallBudget } from './callBudget';
+import { attachDebugRecords, upsertClients } from './clientImport';
+import {
+  addCalls,
+  callsOnDay,
+  failInterruptedRuns,
+  failRun,
+  finishListing,
+  recordPage,
+  recordVisits,
+  saveResumePoint,
+  setResumeOffset,
+  setRunCalls,
+  startRun,
+  succeedRun,
+  syncState,
+} from './syncQueries';
+import { markVisitsDue } from './visitQueries';
 import { importDueVisits } from './visits';
 import { scrubText } from '../lib/inputText';
 
@@ -48,15 +63,6 @@ export interface SiteSyncResult {
   error: string | null;
 }
 
-interface StateRow {
-  watermark: Date | string | null;
-  resume_offset: number | null;
-  resume_since: Date | string | null;
-  resume_started_at: Date | string | null;
-}
-
-const asDate = (value: Date | string | null) => (value === null ? null : new Date(value));
-
 /** Imports every configured site in turn; one site failing does not stop the others. */
 export async function syncMindbody(deps: SyncDeps, options: SyncOptions = {}): Promise<SiteSyncResult[]> {
   const results: SiteSyncResult[] = [];
@@ -68,34 +74,18 @@ async function syncSite(deps: SyncDeps, siteId: number, options: SyncOptions): P
   const { database, mindbody, clock } = deps;
   const now = clock.now();
   // The sync runs as a singleton job: a run still marked running was cut off (crash, deploy).
-  await database.query(
-    `UPDATE mindbody_sync_runs SET status = 'failed', finished_at = $2, error = COALESCE(error, 'interrupted before it finished')
-     WHERE site_id = $1 AND status = 'running'`,
-    [siteId, now.toISOString()],
-  );
-  const [state] = await database.query<StateRow>(
-    'SELECT watermark, resume_offset, resume_since, resume_started_at FROM mindbody_sync_state WHERE site_id = $1',
-    [siteId],
-  );
+  await failInterruptedRuns(database, siteId, now);
+  const state = await syncState(database, siteId);
   const resuming = !options.full && state?.resume_offset !== null && state?.resume_offset !== undefined;
-  const watermark = asDate(state?.watermark ?? null);
-  const since = resuming ? asDate(state!.resume_since) : options.full || !watermark ? null : new Date(watermark.getTime() - MODIFIED_OVERLAP_MS);
+  const watermark = state?.watermark ?? null;
+  const since = resuming ? state!.resume_since : options.full || !watermark ? null : new Date(watermark.getTime() - MODIFIED_OVERLAP_MS);
   // The listing's start time becomes the next watermark once it completes, even across resumes.
-  const listingStartedAt = resuming ? (asDate(state!.resume_started_at) ?? now) : now;
+  const listingStartedAt = resuming ? (state!.resume_started_at ?? now) : now;
   const startOffset = resuming ? state!.resume_offset! : 0;
   const kind: SiteSyncResult['kind'] = since ? 'incremental' : 'full';
 
-  const [run] = await database.query<{ id: number }>(
-    `INSERT INTO mindbody_sync_runs (site_id, job_id, kind, modified_since, start_offset, started_at, next_offset)
-     VALUES ($1, $2, $3, $4, $5, $6, $5) RETURNING id`,
-    [siteId, options.jobId ?? null, kind, since?.toISOString() ?? null, startOffset, now.toISOString()],
-  );
-  const runId = Number(run!.id);
-  await database.query(
-    `INSERT INTO mindbody_sync_state (site_id, resume_offset, resume_since, resume_started_at) VALUES ($1, $2, $3, $4)
-     ON CONFLICT (site_id) DO UPDATE SET resume_offset = $2, resume_since = $3, resume_started_at = $4`,
-    [siteId, startOffset, since?.toISOString() ?? null, listingStartedAt.toISOString()],
-  );
+  const runId = await startRun(database, { siteId, jobId: options.jobId ?? null, kind, since, startOffset, now });
+  await saveResumePoint(database, siteId, startOffset, since, listingStartedAt);
 
   const day = callDay(now);
   const budget = createCallBudget(deps.callLimit, await callsOnDay(database, day));
@@ -103,18 +93,14 @@ async function syncSite(deps: SyncDeps, siteId: number, options: SyncOptions): P
   const recordCalls = async () => {
     await addCalls(database, day, budget.spent() - recordedCalls);
     recordedCalls = budget.spent();
-    await database.query('UPDATE mindbody_sync_runs SET calls = $2 WHERE id = $1', [runId, recordedCalls]);
+    await setRunCalls(database, runId, recordedCalls);
   };
 
   const totals = { clients_seen: 0, clients_created: 0, clients_updated: 0, clients_merged: 0, visits_imported: 0, visits_deferred: 0 };
   const fail = async (error: unknown): Promise<SiteSyncResult> => {
     const message = describe(error);
     await recordCalls();
-    await database.query(`UPDATE mindbody_sync_runs SET status = 'failed', finished_at = $2, error = $3 WHERE id = $1`, [
-      runId,
-      clock.now().toISOString(),
-      message,
-    ]);
+    await failRun(database, runId, clock.now(), message);
     deps.log?.warn({ site: siteId, run: runId, err: message }, 'Mindbody import failed; the next run continues where it stopped');
     return { site_id: siteId, run_id: runId, status: 'failed' as const, kind, ...totals, calls: budget.spent(), error: message };
   };
@@ -131,25 +117,24 @@ async function syncSite(deps: SyncDeps, siteId: number, options: SyncOptions): P
       totals.clients_created += upserted.created;
       totals.clients_updated += upserted.updated;
       totals.clients_merged += upserted.merged;
-      await database.query(
-        `UPDATE mindbody_sync_runs SET pages = pages + 1, clients_seen = clients_seen + $2, clients_created = clients_created + $3,
-                clients_updated = clients_updated + $4, clients_merged = clients_merged + $5, total_clients = $6, next_offset = $7
-         WHERE id = $1`,
-        [runId, page.clients.length, upserted.created, upserted.updated, upserted.merged, page.total, page.nextOffset],
-      );
+      await recordPage(database, runId, {
+        seen: page.clients.length,
+        created: upserted.created,
+        updated: upserted.updated,
+        merged: upserted.merged,
+        total: page.total,
+        nextOffset: page.nextOffset,
+      });
       await recordCalls();
       // What is imported stays imported: a failure after this page resumes at the next one.
-      await database.query('UPDATE mindbody_sync_state SET resume_offset = $2 WHERE site_id = $1', [siteId, page.nextOffset]);
+      await setResumeOffset(database, siteId, page.nextOffset);
       await options.onPage?.();
     }
   } catch (error) {
     return fail(error);
   }
 
-  await database.query(
-    `UPDATE mindbody_sync_state SET watermark = $2, resume_offset = NULL, resume_since = NULL, resume_started_at = NULL WHERE site_id = $1`,
-    [siteId, listingStartedAt.toISOString()],
-  );
+  await finishListing(database, siteId, listingStartedAt);
   if (deps.visitsDays > 0) {
     try {
       // After the listing, so a short budget never starves it; clients left over wait for a later run.
@@ -163,19 +148,13 @@ async function syncSite(deps: SyncDeps, siteId: number, options: SyncOptions): P
       totals.visits_imported = visits.visits;
       totals.visits_deferred = visits.deferred;
       totals.clients_merged += visits.merged;
-      await database.query(
-        `UPDATE mindbody_sync_runs SET visits_imported = $2, visit_errors = $3, visits_deferred = $4, clients_merged = clients_merged + $5 WHERE id = $1`,
-        [runId, visits.visits, visits.errors, visits.deferred, visits.merged],
-      );
+      await recordVisits(database, runId, visits);
     } catch (error) {
       return fail(error);
     }
   }
   await recordCalls();
-  await database.query(`UPDATE mindbody_sync_runs SET status = 'succeeded', finished_at = $2, next_offset = NULL WHERE id = $1`, [
-    runId,
-    clock.now().toISOString(),
-  ]);
+  await succeedRun(database, runId, clock.now());
   deps.log?.info({ site: siteId, run: runId, ...totals, calls: budget.spent() }, 'Mindbody import finished');
   return { site_id: siteId, run_id: runId, status: 'succeeded', kind, ...totals, calls: budget.spent(), error: null };
 }

@@ -3,9 +3,9 @@ import type { Database } from '../db/client';
 import type { Clock } from '../types';
 import type { CallBudget } from './callBudget';
 import { mergeClients } from './merge';
-import { replaceVisits } from './store';
+import { replaceVisits } from './importQueries';
 import { scrubText } from '../lib/inputText';
-import { clearVisitsDue, countVisitsDue, dueClients, rowsSharingVisits } from './visitQueue';
+import { clearVisitsDue, countVisitsDue, dueClients, rowsSharingVisits } from './visitQueries';
 
 const DAY = 86_400_000;
 const BATCH = 50;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { CLIENT_COLUMNS } from '../clients/listQuery';
-import { snoozedAt } from '../clients/contacts';
+import { CLIENT_COLUMNS, ClientRow } from '../clients/listQueries';
+import { snoozedAt } from '../clients/filterQueries';
 import type { Database, Queryable } from '../db/client';
 
 /** The at-risk list's statements (atRisk.ts): client_activity's ranks, a page of them, its clients and its count. */
@@ -23,20 +23,7 @@ const RankRow = z.object({ r: z.number() });
 const CountRow = z.object({ n: z.number() });
 const PickedRow = z.object({ client_id: z.number(), value_rank: z.number(), last_active_at: Timestamp.nullable() });
 export type Picked = z.infer<typeof PickedRow>;
-const AtRiskClientRow = z.object({
-  _id: z.number(),
-  first_name: z.string().nullable(),
-  last_name: z.string().nullable(),
-  email_address: z.string().nullable(),
-  mb_client_id: z.string().nullable(),
-  mb_site_id: z.number().nullable(),
-  vod_access_level: z.number().nullable(),
-  name: z.string().nullable(),
-  client_status: z.string(),
-  first_login: Timestamp.nullable(),
-  admin_updated_expiration: Timestamp.nullable(),
-  last_contacted_at: Timestamp.nullable(),
-});
+const AtRiskClientRow = ClientRow.extend({ last_contacted_at: Timestamp.nullable() });
 const PlanRow = z.object({ 'QUERY PLAN': z.unknown() });
 
 /** When client_activity was last ranked, and whether a row waits for its rank. */

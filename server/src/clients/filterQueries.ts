@@ -1,7 +1,6 @@
 import { DAY_MS } from '@contract/clientRules';
 import { revenueFigureCondition } from '../revenue/clientsBehind';
 import { NO_ACCESS_LEVEL, NO_STATUS, newClientCutoff, type ClientFilter } from '@contract/clientFilterRules';
-import { snoozedAt } from './contacts';
 
 /**
  * The one place a client filter becomes SQL (docs/features.md#client-filters): the client lists,
@@ -49,6 +48,10 @@ export const FIRST_LOGIN_EXPR = "coalesce(c.first_login, '-infinity'::timestampt
 const MINDBODY_ID_LENGTH = 'coalesce(length(c.mb_client_id), 0)';
 
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+
+/** SQL: client `c` is snoozed off the at-risk list at `now` (a parameter or literal). */
+export const snoozedAt = (client: string, now: string) =>
+  `EXISTS (SELECT 1 FROM client_contacts s WHERE s.client_id = ${client} AND s.kind = 'snoozed' AND s.snoozed_until > ${now})`;
 
 /** Adds the conditions of `filter` at `now` on clients `c` to `where`. */
 export function addClientFilter(where: Where, filter: ClientFilter, now: Date): void {

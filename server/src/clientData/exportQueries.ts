@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import type { Queryable } from '../db/client';
+
 /**
  * Everything the studio holds about one client, as the sections of an export. Each section reads
  * one table (`t`) with the client's rows selected by `where` ($1 is the client id) and is read in
@@ -90,3 +93,41 @@ export const NOT_EXPORTED: Record<string, string> = {
   revenue_client_months: 'the Revenue area’s cohort cells, computed from the RevenueCat events, class visits and streams, which are exported',
   client_active_months: 'the months with a class or a stream, computed from the class visits and streams, which are exported',
 };
+
+/**
+ * A row of any table: the export writes every column as it is, so only that it is a row is checked
+ * (not copied key by key: a client's section can hold tens of thousands of rows).
+ */
+const AnyRow = z.custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value));
+export type ExportRow = z.infer<typeof AnyRow>;
+
+const keyParam = (value: unknown) => (value instanceof Date ? value.toISOString() : value);
+
+/** Up to `batch` of the client's rows of one section after `after` (its keys' values), in key order: each batch is one index range. */
+export function sectionRows(database: Queryable, section: ExportSection, clientId: number, after: unknown[] | null, batch: number): Promise<ExportRow[]> {
+  const extras = (section.extras ?? []).map((extra) => `, ${extra.sql} AS ${extra.name}`).join('');
+  const keys = section.keys.map((key) => `t.${key}`);
+  const params: unknown[] = [clientId];
+  let keyset = '';
+  if (after) {
+    const placeholders = after.map((value) => `$${params.push(keyParam(value))}`);
+    keyset = ` AND (${keys.join(', ')}) > (${placeholders.join(', ')})`;
+  }
+  return database.rows(
+    AnyRow,
+    `SELECT t.*${extras} FROM ${section.table} t WHERE (${section.where})${keyset} ORDER BY ${keys.join(', ')} LIMIT ${batch}`,
+    params,
+  );
+}
+
+const Column = z.object({ column_name: z.string() });
+
+/** The section's table's columns in table order. */
+export async function tableColumns(database: Queryable, table: string): Promise<string[]> {
+  const rows = await database.rows(
+    Column,
+    `SELECT column_name FROM information_schema.columns WHERE table_schema = current_schema() AND table_name = $1 ORDER BY ordinal_position`,
+    [table],
+  );
+  return rows.map((row) => row.column_name);
+}

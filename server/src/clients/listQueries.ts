@@ -1,6 +1,8 @@
 import { DEFAULT_PER_PAGE, EXACT_TOTAL_CAP, type ClientListId, type ClientSortField } from '@contract/clientRules';
 import { LIST_RULES, type ClientFilter } from '@contract/clientFilterRules';
-import { FIRST_LOGIN_EXPR, LEVEL_EXPR, STATUS_EXPR, clientFilterWhere, type Where } from './clientFilter';
+import { z } from 'zod';
+import type { Queryable } from '../db/client';
+import { FIRST_LOGIN_EXPR, LEVEL_EXPR, STATUS_EXPR, clientFilterWhere, type Where } from './filterQueries';
 import type { Cursor } from './cursor';
 
 export { encodeCursor, decodeCursor, type Cursor, type CursorSigner } from './cursor';
@@ -22,6 +24,31 @@ const SORT_KEYS: Record<ClientSortField, { expr: string; type: 'bigint' | 'int' 
 export const CLIENT_COLUMNS = `c.id AS "_id", c.first_name, c.last_name, c.email_address, c.mb_client_id, c.mb_site_id,
   c.vod_access_level, (SELECT al.name FROM access_levels al WHERE al.sort_order = c.vod_access_level) AS name,
   coalesce(c.client_status, 'Pending') AS client_status, c.first_login, c.admin_updated_expiration`;
+
+/**
+ * A timestamp column that may hold ±infinity: node-postgres gives ±Infinity, PGlite an invalid Date
+ * (isoOrNull makes both null).
+ */
+export const Moment = z.union([z.instanceof(Date), z.number()]);
+
+/** A client as CLIENT_COLUMNS reads it (rows.ts makes the API's Client of it). */
+export const ClientRow = z.object({
+  _id: z.number(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  email_address: z.string().nullable(),
+  mb_client_id: z.string().nullable(),
+  mb_site_id: z.number().nullable(),
+  vod_access_level: z.number().nullable(),
+  name: z.string().nullable(),
+  client_status: z.string(),
+  first_login: Moment.nullable(),
+  admin_updated_expiration: Moment.nullable(),
+});
+export type ClientRow = z.infer<typeof ClientRow>;
+
+/** A page's row: the client, its sort key as text (the next cursor's value) and, when gathered, how many match. */
+const PageRow = ClientRow.extend({ sort_value: z.string(), matching: z.number().optional() });
 
 /** Which clients: one of the four lists, narrowed by the caller's filter, at a moment. */
 export interface Selection {
@@ -112,3 +139,29 @@ export function unpagedQuery(listId: ClientListId, now: Date, cap: number): Buil
 }
 
 export const pagingDefaults = { sort: '_id' as ClientSortField, order: 'ASC' as const, page: 1, perPage: DEFAULT_PER_PAGE };
+
+/** The rows of a page query (pageQuery). */
+export const pageRows = (database: Queryable, built: BuiltQuery) => database.rows(PageRow, built.text, built.params);
+
+/** The rows of the unpaged list (unpagedQuery). */
+export const unpagedRows = (database: Queryable, built: BuiltQuery) => database.rows(ClientRow, built.text, built.params);
+
+const Count = z.object({ n: z.number() });
+
+/** How many clients a selection holds, counted up to EXACT_TOTAL_CAP + 1. */
+export async function cappedCount(database: Queryable, selection: Selection): Promise<number> {
+  const counted = cappedCountQuery(selection);
+  const [row] = await database.rows(Count, counted.text, counted.params);
+  return row!.n;
+}
+
+/** EXPLAIN's JSON answer (json: parsed by both drivers; kept as text it would be a string). */
+const Plan = z.object({ 'QUERY PLAN': z.unknown() });
+
+/** How many clients the planner expects a selection to hold (no counting). */
+export async function plannerEstimate(database: Queryable, selection: Selection): Promise<number> {
+  const [plan] = await database.rows(Plan, estimateQuery(selection));
+  const raw = plan!['QUERY PLAN'];
+  const parsed = (typeof raw === 'string' ? JSON.parse(raw) : raw) as { Plan: { 'Plan Rows': number } }[];
+  return Math.round(parsed[0]!.Plan['Plan Rows']);
+}

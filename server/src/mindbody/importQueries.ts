@@ -1,54 +1,32 @@
-import type { Database } from '../db/client';
+import { z } from 'zod';
+import type { Queryable } from '../db/client';
 import type { MindbodyClientRecord, MindbodyVisitRecord } from '../integrations/mindbody';
-import { settleAttachedReports } from '../appReports/retention';
-import { mergeClients } from './merge';
-import { emailId, erasedHashes, mindbodyIds, tombstoneHash, usable } from '../lib/tombstones';
 
-export interface UpsertResult {
-  created: number;
-  updated: number;
-  /** Rows merged away because they were the same Mindbody client as another. */
-  merged: number;
-  /** mb_client_id → our client id, for every client of the page. */
-  ids: Map<string, number>;
-}
+/** The import's statements on clients, their visits and the debug reports waiting for them (clientImport.ts decides what to write). */
 
-interface MatchRow {
-  key: string;
-  by_mb: (number | string)[];
-  same_id: boolean;
-  by_email: number | string | null;
-}
+/** int8[] arrives as numbers from PGlite and as strings from node-postgres (its int8 parser is for scalars only). */
+const Ids = z.array(z.union([z.number(), z.string()]).transform(Number));
 
-/** One Mindbody client per (site, UniqueId); a record without UniqueId is known by its Id. */
-const identityKey = (client: MindbodyClientRecord) => (client.unique_id !== null ? `u:${client.unique_id}` : `i:${client.mb_client_id}`);
+const MatchRow = z.object({ key: z.string(), by_mb: Ids, same_id: z.boolean(), by_email: z.number().nullable() });
+export type MatchRow = z.infer<typeof MatchRow>;
+
+/** Rows whose only use is how many a statement returned. */
+const Returned = z.object({});
+const Inserted = z.object({ id: z.number(), mb_client_id: z.string() });
+const Attached = z.object({ id: z.number(), client_id: z.number() });
 
 /**
- * Upserts one page of Mindbody clients. A client is matched by (site, UniqueId), which Mindbody
- * never changes, then by its Id among rows whose UniqueId we do not know yet (rows from before
- * UniqueId was stored learn it here), so a changed Id (UpdateClient NewId) updates the row instead
- * of adding one. When several rows match, they are one person and are merged (merge.ts). Only what
- * Mindbody owns is written (names, e-mail, ids, status); the VOD access levels, overrides,
- * first_login and RevenueCat id are ours and never touched. A client we know only by e-mail (no
- * MindBody id yet) is linked to its Mindbody record instead of duplicated. An empty value from
- * Mindbody does not erase ours.
+ * For each incoming client (by its identity key): our rows that are that Mindbody client, by
+ * (site, UniqueId) or by Id among rows whose UniqueId we do not know; whether the UniqueId's rows all
+ * carry the same Id; and a row known only by the same e-mail.
  */
-/** The page without the clients that were erased here: an import must not bring their data back (docs/data-rights.md). */
-async function withoutErased(database: Database, siteId: number, page: MindbodyClientRecord[]): Promise<MindbodyClientRecord[]> {
-  const hashesOf = (client: MindbodyClientRecord) =>
-    usable([emailId(client.email_address), ...mindbodyIds(siteId, client.mb_client_id, client.unique_id)]).map(tombstoneHash);
-  const erased = await erasedHashes(database, page.flatMap(hashesOf));
-  return erased.size === 0 ? page : page.filter((client) => !hashesOf(client).some((hash) => erased.has(hash)));
-}
-
-export async function upsertClients(database: Database, siteId: number, fullPage: MindbodyClientRecord[], now: Date): Promise<UpsertResult> {
-  const page = await withoutErased(database, siteId, fullPage);
-  // The last record wins when a page repeats a client.
-  const incoming = [...new Map(page.map((client) => [identityKey(client), client])).values()];
-  const ids = new Map<string, number>();
-  if (incoming.length === 0) return { created: 0, updated: 0, merged: 0, ids };
-
-  const matches = await database.query<MatchRow>(
+export function matchIncoming(
+  database: Queryable,
+  siteId: number,
+  incoming: { key: string; mb_client_id: string; unique_id: number | null; email: string | null }[],
+): Promise<MatchRow[]> {
+  return database.rows(
+    MatchRow,
     `SELECT i.key,
             ARRAY(SELECT c.id FROM clients c
                   WHERE c.mb_site_id = $2
@@ -60,45 +38,15 @@ export async function upsertClients(database: Database, siteId: number, fullPage
             CASE WHEN i.email IS NULL THEN NULL ELSE
               (SELECT c.id FROM clients c WHERE lower(c.email_address) = lower(i.email) AND c.mb_client_id IS NULL ORDER BY c.id LIMIT 1) END AS by_email
      FROM jsonb_to_recordset($1::jsonb) AS i(key text, mb_client_id text, unique_id bigint, email text)`,
-    [
-      JSON.stringify(
-        incoming.map((client) => ({ key: identityKey(client), mb_client_id: client.mb_client_id, unique_id: client.unique_id, email: client.email_address })),
-      ),
-      siteId,
-    ],
+    [JSON.stringify(incoming), siteId],
   );
-  const claimed = new Set<number>();
-  const toUpdate: (MindbodyClientRecord & { id: number })[] = [];
-  const toInsert: MindbodyClientRecord[] = [];
-  const byKey = new Map(incoming.map((client) => [identityKey(client), client]));
-  let merged = 0;
-  for (const match of matches) {
-    const client = byKey.get(match.key)!;
-    const candidates = match.by_mb.map(Number).filter((id) => !claimed.has(id));
-    let id: number | null = null;
-    if (candidates.length > 1) {
-      const reason = client.unique_id === null || match.same_id ? 'same_client_id' : 'same_unique_id';
-      id = await mergeClients(database, candidates, { siteId, mbClientId: client.mb_client_id, uniqueId: client.unique_id }, reason, now);
-      merged += candidates.length - 1;
-    } else if (candidates.length === 1) {
-      id = candidates[0]!;
-    } else {
-      const byEmail = match.by_email === null ? null : Number(match.by_email);
-      if (byEmail !== null && !claimed.has(byEmail)) id = byEmail;
-    }
-    if (id === null) {
-      toInsert.push(client);
-    } else {
-      claimed.add(id);
-      ids.set(client.mb_client_id, id);
-      toUpdate.push({ ...client, id });
-    }
-  }
+}
 
-  let updated = 0;
-  if (toUpdate.length > 0) {
-    const rows = await database.query(
-      `UPDATE clients c
+/** Writes what Mindbody owns on the matched rows; answers how many changed. */
+export async function updateClients(database: Queryable, siteId: number, toUpdate: (MindbodyClientRecord & { id: number })[], now: Date): Promise<number> {
+  const rows = await database.rows(
+    Returned,
+    `UPDATE clients c
        SET first_name = COALESCE(u.first_name, c.first_name),
            last_name = COALESCE(u.last_name, c.last_name),
            email_address = COALESCE(u.email_address, c.email_address),
@@ -122,26 +70,29 @@ export async function upsertClients(database: Database, siteId: number, fullPage
            OR c.client_status IS DISTINCT FROM COALESCE(u.client_status, c.client_status)
            OR c.phone IS DISTINCT FROM u.phone)
        RETURNING c.id`,
-      [JSON.stringify(toUpdate), siteId, now.toISOString()],
-    );
-    updated = rows.length;
-  }
+    [JSON.stringify(toUpdate), siteId, now.toISOString()],
+  );
+  return rows.length;
+}
 
-  if (toInsert.length > 0) {
-    // A new client starts on the free level; from then on the level is ours (purchases, overrides).
-    const rows = await database.query<{ id: number; mb_client_id: string }>(
-      `INSERT INTO clients (first_name, last_name, email_address, mb_client_id, mb_unique_id, mb_site_id, client_status, mb_last_modified_at,
+/** Adds the clients no row matched, on the free level. */
+export function insertClients(
+  database: Queryable,
+  siteId: number,
+  toInsert: MindbodyClientRecord[],
+  now: Date,
+): Promise<{ id: number; mb_client_id: string }[]> {
+  return database.rows(
+    Inserted,
+    `INSERT INTO clients (first_name, last_name, email_address, mb_client_id, mb_unique_id, mb_site_id, client_status, mb_last_modified_at,
                             phone, vod_access_level, created_at, updated_at)
        SELECT u.first_name, u.last_name, u.email_address, u.mb_client_id, u.unique_id, $2, u.client_status, u.last_modified_at,
               u.phone, (SELECT sort_order FROM access_levels ORDER BY sort_order LIMIT 1), $3, $3
        FROM jsonb_to_recordset($1::jsonb) AS u(first_name text, last_name text, email_address text, mb_client_id text, unique_id bigint,
                                                 client_status text, last_modified_at timestamptz, phone text)
        RETURNING id, mb_client_id`,
-      [JSON.stringify(toInsert), siteId, now.toISOString()],
-    );
-    for (const row of rows) ids.set(row.mb_client_id, Number(row.id));
-  }
-  return { created: toInsert.length, updated, merged, ids };
+    [JSON.stringify(toInsert), siteId, now.toISOString()],
+  );
 }
 
 /**
@@ -149,12 +100,12 @@ export async function upsertClients(database: Database, siteId: number, fullPage
  * (site, visit id), visits Mindbody no longer lists in that window are removed.
  */
 export async function replaceVisits(
-  database: Database,
+  database: Queryable,
   input: { siteId: number; clientId: number; mbClientId: string; visits: MindbodyVisitRecord[]; from: Date; to: Date; now: Date },
 ): Promise<number> {
   const { siteId, clientId, visits, now } = input;
   if (visits.length > 0) {
-    await database.query(
+    await database.execute(
       `INSERT INTO mindbody_visits (client_id, mb_site_id, mb_visit_id, mb_client_id, class_id, class_name, location_id, staff_id,
                                     start_at, end_at, attendance, signed_in, missed, late_cancelled, make_up, web_signup,
                                     appointment_status, last_modified_at, imported_at)
@@ -174,7 +125,7 @@ export async function replaceVisits(
       [JSON.stringify([...new Map(visits.map((visit) => [visit.mb_visit_id, visit])).values()]), clientId, siteId, input.mbClientId, now.toISOString()],
     );
   }
-  await database.query(
+  await database.execute(
     `DELETE FROM mindbody_visits
      WHERE client_id = $1 AND mb_site_id = $2 AND start_at >= $3 AND start_at <= $4 AND NOT (mb_visit_id = ANY($5::bigint[]))`,
     [clientId, siteId, input.from.toISOString(), input.to.toISOString(), visits.map((visit) => visit.mb_visit_id)],
@@ -182,10 +133,10 @@ export async function replaceVisits(
   return visits.length;
 }
 
-/** Debug reports the app sent before their client existed get attached to it now. */
-export async function attachDebugRecords(database: Database, clientIds: number[], now: Date): Promise<number> {
-  if (clientIds.length === 0) return 0;
-  const rows = await database.query<{ id: number; client_id: number }>(
+/** Attaches the debug reports waiting for these clients (by e-mail, else by Mindbody id); answers the reports attached. */
+export function attachReportRows(database: Queryable, clientIds: number[]): Promise<{ id: number; client_id: number }[]> {
+  return database.rows(
+    Attached,
     `UPDATE debug_records d SET client_id = c.id
      FROM clients c
      WHERE d.client_id IS NULL AND c.id = ANY($1::bigint[])
@@ -194,6 +145,4 @@ export async function attachDebugRecords(database: Database, clientIds: number[]
      RETURNING d.id, d.client_id`,
     [clientIds],
   );
-  await settleAttachedReports(database, rows, now);
-  return rows.length;
 }
