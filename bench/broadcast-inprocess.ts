@@ -36,7 +36,7 @@ function profileStatements(database: Database) {
   database.query = timed(query);
   database.transaction = ((work, options) => {
     transactions++;
-    return transaction((tx) => work({ ...tx, query: timed(tx.query.bind(tx)), db: tx.db, execScript: tx.execScript }), options);
+    return transaction((tx) => work({ ...tx, query: timed(tx.query.bind(tx)), execScript: tx.execScript }), options);
   }) as Database['transaction'];
   return {
     print() {

@@ -266,7 +266,7 @@ export const RULES: ImportRule[] = [
   },
   {
     name: 'types.ts imports types only',
-    why: 'it describes what app.db, app.push … are; a value imported there would load the areas into every file that names a Clock',
+    why: 'it describes what app.database, app.push … are; a value imported there would load the areas into every file that names a Clock',
     broken: (e) => e.fromPart === TYPES && !e.typeOnly,
   },
   {

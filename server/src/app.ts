@@ -105,7 +105,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const clock = options.clock ?? systemClock;
   app.decorate('config', config);
   app.decorate('database', database);
-  app.decorate('db', database.db);
   app.decorate('clock', clock);
   app.decorate('pathPrefix', config.SERVER_PREFIX);
   app.decorate(

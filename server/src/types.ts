@@ -1,5 +1,5 @@
 import type { Config } from './config';
-import type { Database, Db } from './db/client';
+import type { Database } from './db/client';
 import type { SessionStore } from './auth/sessions';
 import type { StaffUser } from './staff/queries';
 import type { JobQueue } from './jobs/queue';
@@ -23,7 +23,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
     database: Database;
-    db: Db;
     sessions: SessionStore;
     clock: Clock;
     /** Durable background jobs (server/src/jobs/queue.ts); polling starts in server.ts only. */

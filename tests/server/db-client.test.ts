@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { like } from 'drizzle-orm';
+import { z } from 'zod';
 import { recordAudit } from '../../server/src/audit/record';
 import { openDatabase } from '../../server/src/db/client';
-import { appSettings } from '../../server/src/db/schema';
+import { RowShapeError } from '../../server/src/db/rows';
 import { testDatabases } from '../support/databases';
 
 describe('opening the database', () => {
@@ -63,6 +63,36 @@ describe.each(postgres)('PostgreSQL sessions the server opens ($name)', () => {
   });
 });
 
+describe.each(testDatabases())('rows checked against their schema on $name', ({ open }) => {
+  it('types each row by its schema, and refuses a row that does not fit, naming the column and the statement', async () => {
+    const database = await open();
+    try {
+      const Row = z.object({ n: z.number(), at: z.date(), label: z.string().nullable() });
+      const rows = await database.rows(Row, "SELECT 1::int AS n, timestamptz '2026-01-02T03:04:05Z' AS at, NULL::text AS label");
+      expect(rows).toEqual([{ n: 1, at: new Date('2026-01-02T03:04:05Z'), label: null }]);
+      // A count is a number on both drivers (node-postgres' int8 parser, PGlite's own).
+      expect(await database.rows(z.object({ n: z.number() }), 'SELECT count(*) AS n FROM generate_series(1, 3)')).toEqual([{ n: 3 }]);
+      // A column renamed in the SQL, or answered with another type, fails here instead of travelling on.
+      const renamed = await database.rows(Row, "SELECT 1::int AS count, now() AS at, 'x' AS label").catch((error: unknown) => error);
+      expect(renamed).toBeInstanceOf(RowShapeError);
+      expect((renamed as Error).message).toMatch(/"SELECT 1::int AS count.*" does not fit its schema at n:/);
+      const asText = await database.rows(Row, "SELECT '1' AS n, now() AS at, NULL AS label").catch((error: unknown) => error);
+      expect((asText as Error).message).toMatch(/at n: .*number/i);
+      // In a transaction too, which it then ends.
+      const inTransaction = await database
+        .transaction(async (tx) => {
+          await tx.execute("INSERT INTO app_settings (key, value) VALUES ('rows.check', '1')");
+          return tx.rows(z.object({ key: z.number() }), "SELECT key FROM app_settings WHERE key = 'rows.check'");
+        })
+        .catch((error: unknown) => error);
+      expect(inTransaction).toBeInstanceOf(RowShapeError);
+      expect(await database.query("SELECT key FROM app_settings WHERE key = 'rows.check'")).toEqual([]);
+    } finally {
+      await database.close();
+    }
+  });
+});
+
 describe.each(testDatabases())('raw-SQL transactions on $name', ({ open }) => {
   it('commit every query together, or none when the work throws', async () => {
     const database = await open();
@@ -89,22 +119,22 @@ describe.each(testDatabases())('raw-SQL transactions on $name', ({ open }) => {
     }
   });
 
-  it('hold drizzle, raw SQL, scripts and the audit entry in the one transaction', async () => {
+  it('hold checked reads, statements, scripts and the audit entry in the one transaction', async () => {
     const database = await open();
     const entry = { staff: null, action: 'video.update' as const, target_type: 'video', target_id: 'tx-test' };
     const audited = async () => (await database.query<{ n: number }>("SELECT count(*)::int AS n FROM audit_log WHERE target_id = 'tx-test'"))[0]!.n;
     try {
       await expect(
         database.transaction(async (tx) => {
-          await tx.db.insert(appSettings).values({ key: 'tx.drizzle', value: '1' });
+          await tx.execute('INSERT INTO app_settings (key, value) VALUES ($1, $2)', ['tx.execute', '1']);
           await tx.query("INSERT INTO app_settings (key, value) VALUES ('tx.raw', '1')");
           await tx.execScript("INSERT INTO app_settings (key, value) VALUES ('tx.script', '1'); UPDATE app_settings SET value = '2' WHERE key = 'tx.raw';");
           await recordAudit(tx, entry);
           // Everything is visible inside, whichever way it was written.
-          expect((await tx.db.select().from(appSettings).where(like(appSettings.key, 'tx.%'))).map((row) => row.key).sort()).toEqual([
-            'tx.drizzle',
-            'tx.raw',
-            'tx.script',
+          expect(await tx.rows(z.object({ key: z.string() }), "SELECT key FROM app_settings WHERE key LIKE 'tx.%' ORDER BY key")).toEqual([
+            { key: 'tx.execute' },
+            { key: 'tx.raw' },
+            { key: 'tx.script' },
           ]);
           throw new Error('changed my mind');
         }),
@@ -113,10 +143,10 @@ describe.each(testDatabases())('raw-SQL transactions on $name', ({ open }) => {
       expect(await audited()).toBe(0);
 
       await database.transaction(async (tx) => {
-        await tx.db.insert(appSettings).values({ key: 'tx.drizzle', value: '1' });
+        await tx.execute('INSERT INTO app_settings (key, value) VALUES ($1, $2)', ['tx.execute', '1']);
         await recordAudit(tx, entry);
       });
-      expect(await database.query("SELECT key FROM app_settings WHERE key LIKE 'tx.%'")).toEqual([{ key: 'tx.drizzle' }]);
+      expect(await database.query("SELECT key FROM app_settings WHERE key LIKE 'tx.%'")).toEqual([{ key: 'tx.execute' }]);
       expect(await audited()).toBe(1);
     } finally {
       await database.close();

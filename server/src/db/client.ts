@@ -1,22 +1,15 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import type { Worker } from 'node:worker_threads';
 import { startPgliteThread, type DatabaseStoppedError, type PgliteThread } from './pgliteThread';
-import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { z } from 'zod';
-import * as schema from './schema';
 import { acquireDataDirLock, type DataDirLock } from './lock';
 import { runMigrations } from './migrate';
 import { checkedRows, type RowSchema } from './rows';
 
 // int8 (bigint) columns and count(*) arrive as strings from node-postgres; ids here fit in a double.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
-
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
 export interface StatementOptions {
   /**
@@ -44,12 +37,11 @@ const onPostgres = (target: pg.Pool | pg.PoolClient, sqlText: string, params: un
 
 export interface Database extends Queryable {
   kind: 'pglite' | 'postgres';
-  db: Db;
   /** Runs parameterless SQL that may hold several statements (migrations, seeding). */
   execScript(sqlText: string): Promise<void>;
   /**
    * The one way to open a transaction: `work` runs on one connection and everything it does through
-   * `tx` (raw SQL, `tx.db` for drizzle, `tx.execScript`) commits together, or nothing does if it
+   * `tx` (`tx.rows`, `tx.execute`, `tx.execScript`) commits together, or nothing does if it
    * throws. Inside, use only `tx`: PGlite has one connection, so a query outside waits for it to end.
    * `snapshot`: one consistent read-only view (REPEATABLE READ READ ONLY), for dumps.
    */
@@ -87,28 +79,22 @@ function withRows<Target extends Pick<Queryable, 'query'>>(target: Target): Targ
   });
 }
 
-/** The `tx` of `database.transaction`: raw SQL, drizzle (`db`) and scripts, all in that one transaction. */
+/** The `tx` of `database.transaction`: statements and scripts, all in that one transaction. */
 export interface Transaction extends Queryable {
-  db: Db;
   execScript(sqlText: string): Promise<void>;
 }
 
 const SNAPSHOT = 'ISOLATION LEVEL REPEATABLE READ READ ONLY';
 
-/** A transaction's `tx` over whatever runs its statements; drizzle is built only when asked for. */
+/** A transaction's `tx` over whatever runs its statements. */
 function transactionOn(
   run: (sqlText: string, params?: unknown[], options?: StatementOptions) => Promise<unknown[]>,
   exec: (sqlText: string) => Promise<unknown>,
-  drizzleOn: () => Db,
 ): Transaction {
-  let db: Db | undefined;
   return withRows<Omit<Transaction, 'rows' | 'execute'>>({
     query: async (sqlText, params, options) => (await run(sqlText, params, options)) as never[],
     execScript: async (sqlText) => {
       await exec(sqlText);
-    },
-    get db() {
-      return (db ??= drizzleOn());
     },
   });
 }
@@ -195,7 +181,6 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
   probe.release();
   return withRows({
     kind: 'postgres' as const,
-    db: drizzlePg({ client: pool, schema }) as unknown as Db,
     pool,
     async execScript(sqlText) {
       await pool.query(sqlText);
@@ -209,7 +194,6 @@ async function openPostgres(url: string, poolSize: number): Promise<Database> {
           transactionOn(
             async (sqlText, params, statement) => (await onPostgres(client, sqlText, params, statement)).rows,
             (sqlText) => client.query(sqlText),
-            () => drizzlePg({ client, schema }) as unknown as Db,
           ),
         ),
       );
@@ -254,8 +238,6 @@ async function openPglite(
   let closed = false;
   return withRows({
     kind: 'pglite' as const,
-    // drizzle's pglite driver calls only query and transaction, which the thread's client has.
-    db: drizzlePglite({ client: client as unknown as PGlite, schema }) as unknown as Db,
     pgliteWorker: thread.worker,
     execScript: (sqlText) => client.exec(sqlText),
     async query(sqlText, params, options) {
@@ -268,7 +250,6 @@ async function openPglite(
           transactionOn(
             async (sqlText, params) => (await tx.query(sqlText, params)).rows,
             (sqlText) => tx.exec(sqlText),
-            () => drizzlePglite({ client: tx as unknown as PGlite, schema }) as unknown as Db,
           ),
         );
       });

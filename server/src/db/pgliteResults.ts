@@ -12,8 +12,8 @@ export function resultMaker(arrayTypes: Array<[number, number]>) {
   for (const [arrayOid, elementOid] of arrayTypes) {
     base[arrayOid] = (value: string) => types.arrayParser(value, base[elementOid]!, arrayOid);
   }
-  // drizzle passes the same few parser sets with every statement (its "leave as text" for dates):
-  // merged once per set of types rather than copying every parser per statement, as PGlite does.
+  // A caller may pass the same few parser sets with every statement: merged once per set of types
+  // rather than copying every parser per statement, as PGlite does.
   const merged = new Map<string, Parsers>();
   const parsersFor = (extra: Parsers | undefined): Parsers => {
     if (!extra) return base;

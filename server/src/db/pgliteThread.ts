@@ -22,7 +22,7 @@ export interface PgliteTransaction {
   readonly closed: boolean;
 }
 
-/** The part of PGlite's API the server uses (drizzle's pglite driver calls query and transaction). */
+/** The part of PGlite's API the server uses. */
 export interface PgliteClient {
   query<T>(sql: string, params?: unknown[], options?: ThreadQueryOptions): Promise<Results<T>>;
   exec(sql: string): Promise<void>;

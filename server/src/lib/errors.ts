@@ -61,7 +61,7 @@ export function registerErrorHandler(app: FastifyInstance) {
       request.log.warn({ err: error }, 'the database refused text the request check let through');
       return reply.status(400).send({ message: 'Invalid request: a text value contains characters that cannot be stored (NUL or an unpaired surrogate)' });
     }
-    // PGlite's thread died (drizzle wraps the driver's error as its cause): 503 until the server restarts.
+    // PGlite's thread died (a wrapper may carry the driver's error as its cause): 503 until the server restarts.
     if (error instanceof DatabaseStoppedError || error.cause instanceof DatabaseStoppedError) {
       request.log.error({ err: error }, 'the embedded database stopped');
       return reply.status(503).send({ message: 'Service unavailable' });
