@@ -1,5 +1,8 @@
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { __unsafe_useEmotionCache, type EmotionCache } from '@emotion/react';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import { serverReachability } from '../../src/providers/serverReachability';
 import { server } from './msw';
@@ -44,8 +47,27 @@ beforeAll(() =>
     },
   }),
 );
+// MUI's styles go into Emotion's default cache, one rule per <style> element, and stay there: the files
+// share their worker's window, so a file ran with every rule all earlier files had rendered. jsdom's
+// getComputedStyle walks every rule for every element it is asked about (Testing Library's role and
+// name queries ask for each element and its ancestors), and most of the console tests' time went
+// there. Once a test's app is unmounted its rules are dropped; the next render inserts what it uses.
+let emotionCache: EmotionCache | null = null;
+renderToStaticMarkup(
+  createElement(() => {
+    emotionCache = __unsafe_useEmotionCache();
+    return null;
+  }),
+);
+const dropUnmountedStyles = () => {
+  if (!emotionCache) return;
+  emotionCache.sheet.flush();
+  for (const name of Object.keys(emotionCache.inserted)) delete emotionCache.inserted[name];
+};
+
 afterEach(() => {
   cleanup();
+  dropUnmountedStyles();
   server.resetHandlers();
   server.events.removeAllListeners();
   window.localStorage.clear();
