@@ -1,7 +1,8 @@
 import type { AutomationTypeSettings } from '@contract/automation';
 import type { Database, Queryable } from '../db/client';
 import { automationStartedAt } from './settings';
-import { candidateQuery } from './triggers';
+import { advancePlanMark, clientIdRange, insertPlannedPushes, planMarks } from './planQueries';
+import { candidateQuery } from './triggerQueries';
 import { isWeeklyType, MESSAGE_TYPE_IDS } from '@contract/messageTypes';
 
 export const MESSAGE_TYPES = MESSAGE_TYPE_IDS;
@@ -40,11 +41,7 @@ export async function planEvents(
 ): Promise<number> {
   const started = await automationStartedAt(database, now);
   const lookbackFrom = Math.max(started.getTime(), now.getTime() - LOOKBACK_MS);
-  const marks = new Map(
-    (await database.query<{ message_type: number; planned_through: string | Date }>('SELECT message_type, planned_through FROM automation_plan_marks')).map(
-      (row) => [Number(row.message_type), new Date(row.planned_through).getTime()],
-    ),
-  );
+  const marks = await planMarks(database);
   let planned = 0;
   for (const type of MESSAGE_TYPES) {
     const settings = types.get(type)!;
@@ -59,11 +56,7 @@ export async function planEvents(
       }
     }
     if (marked) {
-      await database.query(
-        `INSERT INTO automation_plan_marks (message_type, planned_through) VALUES ($1, $2)
-         ON CONFLICT (message_type) DO UPDATE SET planned_through = GREATEST(automation_plan_marks.planned_through, EXCLUDED.planned_through)`,
-        [type, now.toISOString()],
-      );
+      await advancePlanMark(database, type, now);
     }
   }
   return planned;
@@ -81,29 +74,20 @@ async function planWindow(
 ) {
   const query = candidateQuery(type, settings, window, timeZone);
   if (!query) return 0;
-  const n = query.params.length;
-  const insert = (clientFilter: string, extra: unknown[]) =>
+  const insert = (clientRange?: { low: number; high: number }) =>
     database
       .transaction(async (tx) => {
-        const planned = await tx.query<{ id: number; due_at: Date | string }>(
-          `INSERT INTO automated_pushes (message_type, client_id, event_key, context, planned_for, due_at, created_at)
-         SELECT $${n + 1}, c.client_id, c.event_key, c.context, c.planned_for, c.planned_for, $${n + 2} FROM (${query.sql}) c ${clientFilter}
-         ON CONFLICT (message_type, client_id, event_key) DO NOTHING RETURNING id, due_at`,
-          [...query.params, type, now.toISOString(), ...extra],
-        );
-        await enqueue(
-          tx,
-          planned.map((row) => ({ id: Number(row.id), due_at: new Date(row.due_at) })),
-        );
+        const planned = await insertPlannedPushes(tx, query, type, now, clientRange);
+        await enqueue(tx, planned);
         return planned;
       })
       .finally(between);
-  if (!WEEKLY.has(type)) return (await insert('', [])).length;
-  const [range] = await database.query<{ low: string | number | null; high: string | number | null }>('SELECT min(id) AS low, max(id) AS high FROM clients');
+  if (!WEEKLY.has(type)) return (await insert()).length;
+  const range = await clientIdRange(database);
   if (range?.low == null || range.high == null) return 0;
   let planned = 0;
-  for (let low = Number(range.low); low <= Number(range.high); low += CLIENTS_PER_STATEMENT) {
-    planned += (await insert(`WHERE c.client_id >= $${n + 3} AND c.client_id < $${n + 4}`, [low, low + CLIENTS_PER_STATEMENT])).length;
+  for (let low = range.low; low <= range.high; low += CLIENTS_PER_STATEMENT) {
+    planned += (await insert({ low, high: low + CLIENTS_PER_STATEMENT })).length;
   }
   return planned;
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type {
   AutomationSettingsResponse,
   ClientAutomatedPushesResponse,
@@ -14,12 +14,16 @@ import type { Database } from '../db/client';
 import { badRequest, notFound } from '../lib/errors';
 import { AUTOMATION_TICK } from './index';
 import { clientAutomatedPushes } from './reports';
+import { lockClientOptOut, setClientOptOutFlag, templateOf } from './reportQueries';
 import { nextWeekly } from './rules';
 import { loadGlobalSettings, loadTypeSettings, saveSettings } from './settings';
 import { enabledTemplates } from './templates';
 
 /** What the automated-messages routes ask of the area: the app's database, clock, settings and sender. */
 type App = Pick<FastifyInstance, 'database' | 'clock' | 'config' | 'automation'>;
+
+const ScheduleRow = z.object({ next_run_at: z.date() });
+const StaffTokenRow = z.object({ device_token: z.string().nullable(), nickname: z.string() });
 
 /** One type's settings as the console shows them, with when the next run that can send it is due. */
 export async function automationSettingsView(app: App, typeId: number, staffId: number | undefined): Promise<AutomationSettingsResponse> {
@@ -30,8 +34,8 @@ export async function automationSettingsView(app: App, typeId: number, staffId: 
   if (settings.active && isWeeklyType(typeId)) nextRun = nextWeekly(now, settings.weekday, settings.send_time, zone);
   else if (settings.active && app.config.AUTOMATED_MESSAGES_INTERVAL_MINUTES > 0) {
     // The shared schedule's next run (whichever instance takes it).
-    const [schedule] = await app.database.query<{ next_run_at: string | Date }>('SELECT next_run_at FROM job_schedules WHERE name = $1', [AUTOMATION_TICK]);
-    nextRun = schedule ? new Date(Math.max(new Date(schedule.next_run_at).getTime(), now.getTime())) : null;
+    const [schedule] = await app.database.rows(ScheduleRow, 'SELECT next_run_at FROM job_schedules WHERE name = $1', [AUTOMATION_TICK]);
+    nextRun = schedule ? new Date(Math.max(schedule.next_run_at.getTime(), now.getTime())) : null;
   }
   return {
     message_type: typeId,
@@ -60,9 +64,7 @@ export async function updateAutomationSettings(database: Database, typeId: numbe
 
 async function staffDeviceToken(database: Database, staffId: number | undefined) {
   if (staffId === undefined) return undefined;
-  const [staff] = await database.query<{ device_token: string | null; nickname: string }>('SELECT device_token, nickname FROM staff_users WHERE id = $1', [
-    staffId,
-  ]);
+  const [staff] = await database.rows(StaffTokenRow, 'SELECT device_token, nickname FROM staff_users WHERE id = $1', [staffId]);
   return staff;
 }
 
@@ -77,10 +79,7 @@ export async function sendAutomationTest(
   if (!staff?.device_token) throw badRequest('Set your device token first (Automated sending, "Your device token"), then send a test.');
   let template: { id: number; title: string; message: string } | undefined;
   if (request.push_message_id !== undefined) {
-    [template] = await app.database.query('SELECT id, title, message FROM push_messages WHERE id = $1 AND message_type = $2', [
-      request.push_message_id,
-      typeId,
-    ]);
+    template = await templateOf(app.database, request.push_message_id, typeId);
     if (!template) throw notFound(`Push message ${request.push_message_id} is not a template of this message type.`);
   } else {
     template = (await enabledTemplates(app.database)).get(typeId)?.[0];
@@ -108,24 +107,24 @@ export async function setStaffDeviceToken(
   token: string | null,
 ): Promise<{ staff_device_token: string | null }> {
   const stored = token === '' ? null : token;
-  await database.query('UPDATE staff_users SET device_token = $1 WHERE id = $2', [stored, staffId ?? 0]);
+  await database.execute('UPDATE staff_users SET device_token = $1 WHERE id = $2', [stored, staffId ?? 0]);
   return { staff_device_token: stored };
 }
 
 /** Opts a client out of (or back into) automated messages, audited when it changes; 404 for no such client. */
 export async function setClientOptOut(database: Database, clientId: number, optedOut: boolean, actor: Actor): Promise<ClientAutomatedPushesResponse> {
   const found = await database.transaction(async (tx) => {
-    const [before] = await tx.query<{ opted_out: boolean }>('SELECT automated_messages_opt_out AS opted_out FROM clients WHERE id = $1 FOR UPDATE', [clientId]);
-    if (!before) return false;
-    if (before.opted_out === optedOut) return true;
-    await tx.query('UPDATE clients SET automated_messages_opt_out = $1 WHERE id = $2', [optedOut, clientId]);
+    const before = await lockClientOptOut(tx, clientId);
+    if (before === undefined) return false;
+    if (before === optedOut) return true;
+    await setClientOptOutFlag(tx, clientId, optedOut);
     await recordAudit(tx, {
       ...actor,
       action: 'client.automated_opt_out',
       target_type: 'client',
       target_id: clientId,
       client_id: clientId,
-      before: { automated_messages_opt_out: before.opted_out },
+      before: { automated_messages_opt_out: before },
       after: { automated_messages_opt_out: optedOut },
     });
     return true;

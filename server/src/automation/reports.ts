@@ -1,14 +1,25 @@
-import type { AutomationCountsResponse, AutomationPreviewResponse, ClientAutomatedPushesResponse } from '@contract/automation';
+import type { AutomationCountsResponse, AutomationTypeSettings, AutomationPreviewResponse, ClientAutomatedPushesResponse } from '@contract/automation';
 import { fillPlaceholders } from '@contract/placeholders';
 import type { Database } from '../db/client';
 import { enabledTemplates, isMilestone, LOOKBACK_MS, placeholderValues, previousTemplate } from './engine';
-import { chooseTemplate } from './rules';
+import { chooseTemplate, nextWeekly } from './rules';
 import { automationStartedAt, loadTypeSettings } from './settings';
-import { candidateQuery, previewWindow } from './triggers';
+import { isWeeklyType } from '@contract/messageTypes';
+import { clientOptedOut, clientPushes, eligibleCandidates, outcomeCounts, pendingCount, templatesOf } from './reportQueries';
+import { candidateQuery } from './triggerQueries';
 
 const DAY = 24 * 60 * 60_000;
 const SAMPLE_SIZE = 5;
 const isoOf = (value: string | Date) => new Date(value).toISOString();
+
+/** The window the console's preview shows: the next weekly moment, or the next 24 hours of events. */
+export function previewWindow(messageType: number, settings: AutomationTypeSettings, now: Date, lookbackFrom: Date, timeZone: string) {
+  if (isWeeklyType(messageType)) {
+    const moment = nextWeekly(now, settings.weekday, settings.send_time, timeZone);
+    return { from: new Date(moment.getTime() - 1), to: moment, moment };
+  }
+  return { from: lookbackFrom, to: new Date(now.getTime() + DAY), moment: null };
+}
 
 /**
  * Who the next run would message: the trigger's own query over the preview window, less events
@@ -24,30 +35,16 @@ export async function automationPreview(database: Database, messageType: number,
   const query = candidateQuery(messageType, settings, window, timeZone);
   const base = { from: window.from.toISOString(), to: window.to.toISOString(), blocked };
   if (!query) return { ...base, count: 0, sample: [] };
-  const n = query.params.length;
-  const eligible = `SELECT c.*, cl.first_name, cl.last_name FROM (${query.sql}) c
-    JOIN clients cl ON cl.id = c.client_id AND NOT cl.automated_messages_opt_out
-    WHERE NOT EXISTS (SELECT 1 FROM automated_pushes p WHERE p.message_type = $${n + 1} AND p.client_id = c.client_id AND p.event_key = c.event_key)
-      AND EXISTS (SELECT 1 FROM debug_records d WHERE d.client_id = c.client_id AND d.used_for_push
-                  AND COALESCE(NULLIF(d.firebase_token_new, ''), NULLIF(d.firebase_token_current, '')) IS NOT NULL)`;
-  const params = [...query.params, messageType];
-  const [counted] = await database.query<{ count: number }>(`SELECT count(*)::int AS count FROM (${eligible}) e`, params);
-  const rows = await database.query<{
-    client_id: number;
-    first_name: string | null;
-    last_name: string | null;
-    planned_for: string | Date;
-    context: Record<string, unknown>;
-  }>(`SELECT * FROM (${eligible}) e ORDER BY e.planned_for, e.client_id LIMIT ${SAMPLE_SIZE}`, params);
+  const { count, sample: rows } = await eligibleCandidates(database, query, messageType, SAMPLE_SIZE);
   const sample = [];
   for (const row of rows) {
-    const template = chooseTemplate(templates, await previousTemplate(database, Number(row.client_id), messageType), {
+    const template = chooseTemplate(templates, await previousTemplate(database, row.client_id, messageType), {
       messageType,
       milestone: isMilestone(settings, row.context),
     });
     const values = placeholderValues(row, row.context);
     sample.push({
-      client_id: Number(row.client_id),
+      client_id: row.client_id,
       first_name: row.first_name,
       last_name: row.last_name,
       push_message_id: template?.id ?? null,
@@ -56,22 +53,14 @@ export async function automationPreview(database: Database, messageType: number,
       due_at: isoOf(row.planned_for),
     });
   }
-  return { ...base, count: counted?.count ?? 0, sample };
+  return { ...base, count, sample };
 }
 
 /** Per template over the last 30 days: sent, failed and skipped by reason. */
 export async function automationCounts(database: Database, messageType: number, now: Date): Promise<AutomationCountsResponse> {
   const since = new Date(now.getTime() - 30 * DAY);
-  const rows = await database.query<{ push_message_id: number | null; status: string; skip_reason: string | null; count: number }>(
-    `SELECT push_message_id, status, skip_reason, count(*)::int AS count FROM automated_pushes
-     WHERE message_type = $1 AND finished_at >= $2 AND status IN ('sent', 'skipped', 'failed')
-     GROUP BY push_message_id, status, skip_reason`,
-    [messageType, since.toISOString()],
-  );
-  const templates = await database.query<{ id: number; title: string; message: string }>(
-    'SELECT id, title, message FROM push_messages WHERE message_type = $1 ORDER BY id',
-    [messageType],
-  );
+  const rows = await outcomeCounts(database, messageType, since);
+  const templates = await templatesOf(database, messageType);
   const empty = () => ({ sent: 0, failed: 0, skipped: {} as Record<string, number> });
   const byTemplate = new Map(templates.map((t) => [t.id, { push_message_id: t.id, title: t.title, message: t.message, ...empty() }]));
   const without = empty();
@@ -84,27 +73,18 @@ export async function automationCounts(database: Database, messageType: number, 
       else counts.skipped[row.skip_reason ?? 'unknown'] = (counts.skipped[row.skip_reason ?? 'unknown'] ?? 0) + row.count;
     }
   }
-  const [pending] = await database.query<{ count: number }>(
-    `SELECT count(*)::int AS count FROM automated_pushes WHERE message_type = $1 AND status IN ('pending', 'sending')`,
-    [messageType],
-  );
-  return { since: since.toISOString(), templates: [...byTemplate.values()], without_template: without, total, pending: pending?.count ?? 0 };
+  const pending = await pendingCount(database, messageType);
+  return { since: since.toISOString(), templates: [...byTemplate.values()], without_template: without, total, pending };
 }
 
 export async function clientAutomatedPushes(database: Database, clientId: number): Promise<ClientAutomatedPushesResponse | undefined> {
-  const [client] = await database.query<{ opted_out: boolean }>('SELECT automated_messages_opt_out AS opted_out FROM clients WHERE id = $1', [clientId]);
-  if (!client) return undefined;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a raw row, mapped field by field below
-  const rows = await database.query<Record<string, any>>(
-    `SELECT p.id, p.message_type, t.title AS msg_type_title, p.status, p.skip_reason, p.title, p.body, p.planned_for, p.finished_at, p.last_error
-     FROM automated_pushes p JOIN message_types t ON t.id = p.message_type
-     WHERE p.client_id = $1 ORDER BY p.planned_for DESC, p.id DESC LIMIT 100`,
-    [clientId],
-  );
+  const optedOut = await clientOptedOut(database, clientId);
+  if (optedOut === undefined) return undefined;
+  const rows = await clientPushes(database, clientId);
   return {
-    opted_out: client.opted_out,
+    opted_out: optedOut,
     pushes: rows.map((row) => ({
-      id: Number(row.id),
+      id: row.id,
       message_type: row.message_type,
       msg_type_title: row.msg_type_title,
       status: row.status,

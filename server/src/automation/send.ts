@@ -3,7 +3,8 @@ import { MESSAGE_TYPES } from '@contract/messageTypes';
 import type { Database, Queryable } from '../db/client';
 import { JobError, runAgainAt, type RunAgain, type RunningJob } from '../jobs/queue';
 import type { Clock } from '../types';
-import { giveBackCapSlot, takeCapSlot } from './dailyCap';
+import { giveBackCapSlot, takeCapSlot } from './dailyCapQueries';
+import { deferPush, finishPush, notePushError, pendingPush, pushRecipient, setPushSlotDay, type PushRow } from './sendQueries';
 import { chooseTemplate, inQuietHours, quietHoursEnd, STALE_AFTER_MS } from './rules';
 import type { AutomatedSender, PushOutcome } from './sender';
 import { loadGlobalSettings, loadTypeSettings } from './settings';
@@ -21,16 +22,6 @@ export const MESSAGE_SLUGS: Record<number, string> = Object.fromEntries(MESSAGE_
 export type SendPayload = { automated_push_id: number };
 export type SendResult = { status: 'sent' | 'skipped' | 'gone'; skip_reason?: string };
 
-interface PushRow {
-  id: number;
-  message_type: number;
-  client_id: number;
-  context: Record<string, unknown>;
-  planned_for: string | Date;
-  /** The day whose cap slot this push holds (set when reserved, cleared when given back). */
-  local_day: string | null;
-}
-
 interface Outcome {
   status: 'sent' | 'skipped' | 'failed';
   skip_reason?: string;
@@ -42,41 +33,14 @@ interface Outcome {
   pushId?: number;
 }
 
-async function pendingPush(db: Queryable, id: number): Promise<PushRow | undefined> {
-  const [row] = await db.query<PushRow>(
-    `SELECT id, message_type, client_id, context, planned_for, local_day::text AS local_day FROM automated_pushes WHERE id = $1 AND status = 'pending'`,
-    [id],
-  );
-  // bigint columns arrive as strings or BigInt depending on the driver
-  return row ? { ...row, id: Number(row.id), client_id: Number(row.client_id) } : undefined;
-}
-
-async function finish(tx: Queryable, id: number, attempts: number, finishedAt: Date, fields: Outcome) {
-  await tx.query(
-    `UPDATE automated_pushes SET status = $2, skip_reason = $3, push_message_id = COALESCE($4, push_message_id), title = COALESCE($5, title),
-            body = COALESCE($6, body), local_day = $7, last_error = COALESCE($8, last_error), finished_at = $9, push_id = COALESCE($10, push_id), attempts = $11
-     WHERE id = $1`,
-    [
-      id,
-      fields.status,
-      fields.skip_reason ?? null,
-      fields.template?.id ?? null,
-      fields.title ?? null,
-      fields.body ?? null,
-      fields.local_day ?? null,
-      fields.error ?? null,
-      finishedAt.toISOString(),
-      fields.pushId ?? null,
-      attempts,
-    ],
-  );
-}
+const finish = (tx: Queryable, id: number, attempts: number, finishedAt: Date, { template, ...fields }: Outcome) =>
+  finishPush(tx, id, attempts, finishedAt, { ...fields, templateId: template?.id });
 
 /** Gives back the slot of the daily cap the push holds, if any. */
 async function releaseSlot(tx: Queryable, row: PushRow) {
   if (!row.local_day) return;
   await giveBackCapSlot(tx, row.client_id, row.local_day);
-  await tx.query('UPDATE automated_pushes SET local_day = NULL WHERE id = $1', [row.id]);
+  await setPushSlotDay(tx, row.id, null);
   row.local_day = null;
 }
 
@@ -89,7 +53,7 @@ async function holdSlot(tx: Queryable, row: PushRow, day: string, cap: number): 
   if (row.local_day === day) return true;
   await releaseSlot(tx, row);
   if (!(await takeCapSlot(tx, row.client_id, day, cap))) return false;
-  await tx.query('UPDATE automated_pushes SET local_day = $2 WHERE id = $1', [row.id, day]);
+  await setPushSlotDay(tx, row.id, day);
   row.local_day = day;
   return true;
 }
@@ -126,9 +90,7 @@ export function createPushSending(deps: { database: Database; clock: Clock; send
     if (inQuietHours(now, global, timeZone)) {
       // Deferred, never dropped; a deferral is not an attempt.
       const end = quietHoursEnd(now, global, timeZone);
-      await job.transaction((tx) =>
-        tx.query('UPDATE automated_pushes SET due_at = $2, deferred = true, attempts = $3 WHERE id = $1', [row.id, end.toISOString(), attempts - 1]),
-      );
+      await job.transaction((tx) => deferPush(tx, row.id, end, attempts - 1));
       return runAgainAt(end);
     }
     // The holdout is drawn before any other rule, so the held-out clients compare with all those it was meant for.
@@ -145,10 +107,7 @@ export function createPushSending(deps: { database: Database; clock: Clock; send
       }),
     );
     if (heldOut) return skip('held_out');
-    const [client] = await database.query<{ first_name: string | null; last_name: string | null; opted_out: boolean }>(
-      'SELECT first_name, last_name, automated_messages_opt_out AS opted_out FROM clients WHERE id = $1',
-      [row.client_id],
-    );
+    const client = await pushRecipient(database, row.client_id);
     if (!client || client.opted_out) return skip('opted_out');
     const template = chooseTemplate(await enabledTemplatesOf(database, row.message_type), await previousTemplate(database, row.client_id, row.message_type), {
       messageType: row.message_type,
@@ -186,7 +145,7 @@ export function createPushSending(deps: { database: Database; clock: Clock; send
       // Waits for the queue's back-off; a failed push does not use up the day's cap meanwhile.
       await job.transaction(async (tx) => {
         await releaseSlot(tx, row);
-        await tx.query('UPDATE automated_pushes SET last_error = $2, attempts = $3 WHERE id = $1', [row.id, error, attempts]);
+        await notePushError(tx, row.id, error, attempts);
       });
     } else {
       await record({ status: 'failed', template, title, body, error, pushId: outcome.pushId });

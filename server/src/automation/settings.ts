@@ -1,6 +1,7 @@
 import { AutomationGlobalSettings, AutomationTypeSettings, type UpdateAutomationSettingsRequest } from '@contract/automation';
 import { GOAL_WINDOW_DEFAULT_DAYS } from '@contract/outcomeRules';
 import type { Queryable } from '../db/client';
+import { appSetting, storeAppSetting, storeAppSettingOnce, storeTypeSettings, storedTypeSettings } from './settingsQueries';
 
 const BASE: AutomationTypeSettings = {
   active: true,
@@ -44,8 +45,8 @@ function merge<T extends Record<string, unknown>>(
 }
 
 export async function loadTypeSettings(database: Queryable, messageType: number): Promise<AutomationTypeSettings> {
-  const [row] = await database.query<{ settings: Record<string, unknown> }>('SELECT settings FROM automation_settings WHERE message_type = $1', [messageType]);
-  const settings = merge(DEFAULT_TYPE_SETTINGS[messageType]!, row?.settings ?? {}, AutomationTypeSettings);
+  const stored = await storedTypeSettings(database, messageType);
+  const settings = merge(DEFAULT_TYPE_SETTINGS[messageType]!, stored ?? {}, AutomationTypeSettings);
   // Monday Morning is Monday by definition.
   if (messageType === 4) settings.weekday = 1;
   return settings;
@@ -58,10 +59,10 @@ export async function loadAllTypeSettings(database: Queryable): Promise<Map<numb
 }
 
 export async function loadGlobalSettings(database: Queryable): Promise<AutomationGlobalSettings> {
-  const [row] = await database.query<{ value: string }>('SELECT value FROM app_settings WHERE key = $1', [GLOBAL_KEY]);
+  const value = await appSetting(database, GLOBAL_KEY);
   let stored: Record<string, unknown> = {};
   try {
-    stored = row ? (JSON.parse(row.value) as Record<string, unknown>) : {};
+    stored = value !== undefined ? (JSON.parse(value) as Record<string, unknown>) : {};
   } catch {
     stored = {};
   }
@@ -78,18 +79,11 @@ export async function saveSettings(
   if (update.settings && Object.keys(update.settings).length > 0) {
     const current = await loadTypeSettings(database, messageType);
     const next = { ...current, ...update.settings };
-    await database.query(
-      `INSERT INTO automation_settings (message_type, settings, updated_at, updated_by) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (message_type) DO UPDATE SET settings = EXCLUDED.settings, updated_at = EXCLUDED.updated_at, updated_by = EXCLUDED.updated_by`,
-      [messageType, JSON.stringify(next), now.toISOString(), staffEmail],
-    );
+    await storeTypeSettings(database, messageType, next, now, staffEmail);
   }
   if (update.global && Object.keys(update.global).length > 0) {
     const next = { ...(await loadGlobalSettings(database)), ...update.global };
-    await database.query('INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = EXCLUDED.value', [
-      GLOBAL_KEY,
-      JSON.stringify(next),
-    ]);
+    await storeAppSetting(database, GLOBAL_KEY, JSON.stringify(next));
   }
 }
 
@@ -98,7 +92,6 @@ export async function saveSettings(
  * the first start does not message every client about last week's classes.
  */
 export async function automationStartedAt(database: Queryable, now: Date): Promise<Date> {
-  await database.query('INSERT INTO app_settings (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [STARTED_KEY, now.toISOString()]);
-  const [row] = await database.query<{ value: string }>('SELECT value FROM app_settings WHERE key = $1', [STARTED_KEY]);
-  return new Date(row!.value);
+  await storeAppSettingOnce(database, STARTED_KEY, now.toISOString());
+  return new Date((await appSetting(database, STARTED_KEY))!);
 }

@@ -1,5 +1,5 @@
 import { DAY_MS } from '@contract/clientRules';
-import { revenueFigureCondition } from '../revenue/clientsBehind';
+import { revenueFigureCondition } from '../revenue/clientsBehindQueries';
 import { NO_ACCESS_LEVEL, NO_STATUS, newClientCutoff, type ClientFilter } from '@contract/clientFilterRules';
 
 /**
@@ -132,7 +132,7 @@ function addOutcomeFilter(where: Where, outcome: string): void {
   where.parts.push(`EXISTS (SELECT 1 FROM message_outcomes o WHERE o.client_id = c.id AND ${message} AND ${group})`);
 }
 
-/** The clients behind a Revenue figure (server/src/revenue/clientsBehind.ts). */
+/** The clients behind a Revenue figure (server/src/revenue/clientsBehindQueries.ts). */
 function addRevenueFilter(where: Where, filter: ClientFilter, now: Date): void {
   if (filter.revenue_figure === undefined && filter.revenue_from === undefined && filter.revenue_to === undefined) return;
   where.parts.push(revenueFigureCondition(filter, (value) => where.param(value), now));

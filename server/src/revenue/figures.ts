@@ -3,12 +3,11 @@ import { MAX_REVENUE_PERIODS } from '@contract/revenue';
 import { nextPeriod, periodStart, periodStarts, periodsBack, type Interval } from '@contract/revenueRules';
 import type { Database } from '../db/client';
 import { badRequest } from '../lib/errors';
+import { changeTotals, cohortCells, keptSums } from './figureQueries';
 import { addTo, currencies, mrrCents, subscriptionsIn, trialsIn, type Bucket, type Buckets } from './series';
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 const addDays = (day: string, days: number) => new Date(Date.parse(`${day}T00:00:00Z`) + days * 86_400_000).toISOString().slice(0, 10);
-
-type Row = { period: string | null; kind: string; reason: string; n: string | number; amount: string };
 
 /** The kinds of kept change a chart reads, and whether it needs the level before its first period. */
 export interface ChartRead {
@@ -46,36 +45,7 @@ async function readBuckets(database: Database, interval: Interval, from: string,
   const first = starts[0] ?? periodStart(from, interval);
   const end = addDays(last, 1) < today ? addDays(last, 1) : today;
   const kinds = [...read.kinds];
-  // One row whatever the range: a period per day over years is thousands of (period, kind) sums,
-  // and one JSON value crosses from the database far faster than as many rows.
-  // Whole months before the month of the range's start (or of today) come from the month rows, the
-  // rest from the day rows; a month chart's whole months too. A month row also holds the changes
-  // known ahead (expiries later this month), so the running month is always read by day.
-  const inRange =
-    interval === 'day'
-      ? `SELECT to_char(day, 'YYYY-MM-DD'), kind, reason, n, amount FROM revenue_days WHERE day >= $1::date AND day < $2::date AND kind = ANY($3::text[])`
-      : interval === 'week'
-        ? `SELECT to_char(date_trunc('week', day::timestamp), 'YYYY-MM-DD'), kind, reason, sum(n), sum(amount)
-           FROM revenue_days WHERE day >= $1::date AND day < $2::date AND kind = ANY($3::text[]) GROUP BY 1, 2, 3`
-        : `SELECT to_char(month, 'YYYY-MM-DD'), kind, reason, n, amount
-           FROM revenue_months WHERE month >= $1::date AND month < date_trunc('month', $2::date::timestamp)::date AND kind = ANY($3::text[])
-           UNION ALL
-           SELECT to_char(date_trunc('month', day::timestamp), 'YYYY-MM-DD'), kind, reason, sum(n), sum(amount)
-           FROM revenue_days WHERE day >= greatest($1::date, date_trunc('month', $2::date::timestamp)::date) AND day < $2::date AND kind = ANY($3::text[])
-           GROUP BY 1, 2, 3`;
-  const [{ sums }] = (await database.query<{ sums: unknown }>(
-    `WITH bound AS (SELECT least($1::date, $2::date) AS b, date_trunc('month', least($1::date, $2::date)::timestamp)::date AS m)
-     SELECT coalesce(json_agg(json_build_array(period, kind, reason, n, amount)), '[]') AS sums FROM (
-       SELECT NULL AS period, kind, reason, sum(n) AS n, sum(amount) AS amount FROM (
-         SELECT kind, reason, n, amount FROM revenue_months, bound WHERE $4::boolean AND month < bound.m AND kind = ANY($3::text[])
-         UNION ALL
-         SELECT kind, reason, n, amount FROM revenue_days, bound WHERE $4::boolean AND day >= bound.m AND day < bound.b AND kind = ANY($3::text[])
-       ) earlier GROUP BY kind, reason
-       UNION ALL ${inRange}
-     ) t`,
-    [first, end, kinds, read.before],
-  )) as [{ sums: unknown }];
-  const rows = (typeof sums === 'string' ? JSON.parse(sums) : sums) as [string | null, string, string, number, number][];
+  const rows = await keptSums(database, interval, first, end, kinds, read.before);
   const before: Bucket = new Map();
   const periods = new Map<string, Bucket>();
   const put = (period: string | null, kind: string, reason: string, n: number, amount: string) => {
@@ -88,11 +58,7 @@ async function readBuckets(database: Database, interval: Interval, from: string,
   };
   for (const [at, kind, reason, n, amount] of rows) put(at, kind, reason, Number(n), String(amount));
   if (last === today) {
-    const running = await database.query<Row>(
-      `SELECT kind, reason, sum(n) AS n, sum(amount)::text AS amount FROM revenue_changes
-       WHERE kind = ANY($3::text[]) AND at >= $1::timestamptz AND at < $2::timestamptz GROUP BY kind, reason`,
-      [`${today}T00:00:00Z`, asOf.toISOString(), kinds],
-    );
+    const running = await changeTotals(database, `${today}T00:00:00Z`, asOf.toISOString(), kinds);
     const current = periodStart(today, interval);
     for (const row of running) if (current >= first || read.before) put(current >= first ? current : null, row.kind, row.reason, Number(row.n), row.amount);
   }
@@ -143,11 +109,7 @@ export async function cohorts(database: Database, query: { kind: 'paying' | 'act
   const to = periodStart(query.to ?? thisMonth, 'month');
   const from = periodStart(query.from ?? periodsBack(to, 'month', 11), 'month');
   if (from > to) throw badRequest(`from (${from}) is after to (${to})`);
-  const rows = await database.query<{ kind: string; cohort: string; month: string; n: string | number }>(
-    `SELECT kind, to_char(cohort, 'YYYY-MM-DD') AS cohort, to_char(month, 'YYYY-MM-DD') AS month, n FROM revenue_cohort_cells
-     WHERE (kind = $1 OR (kind = 'paying' AND month = cohort)) AND cohort >= $2::date AND cohort <= $3::date AND month <= $4::date AND n <> 0`,
-    [query.kind, from, to, thisMonth],
-  );
+  const rows = await cohortCells(database, query.kind, from, to, thisMonth);
   const out: CohortResponse['cohorts'] = [];
   for (let start = from; start <= to && start <= thisMonth; start = nextPeriod(start, 'month')) {
     const months = periodStarts(start, thisMonth, 'month');

@@ -1,6 +1,25 @@
 import type { Database, Queryable } from '../db/client';
 import { changesOf, payingMonths, type Change } from './changes';
 import { buildHistory, readRevenueEvent, type History } from './history';
+import {
+  deleteChanges,
+  deleteClientMonths,
+  deletePeriods,
+  deleteRevenueClients,
+  insertChanges,
+  insertClientMonths,
+  insertPeriods,
+  insertRevenueClients,
+  laterTransferTarget,
+  lockRevenueClients,
+  moveCohortCells,
+  moveDays,
+  moveEventsTo,
+  moveEventTo,
+  moveMonths,
+  processedEventBodies,
+  type Cell,
+} from './keepQueries';
 
 /**
  * Brings the kept figures of these clients up to date with their stored events: each client's rows
@@ -12,20 +31,14 @@ export async function refreshRevenue(database: Database, clientIds: readonly num
   const asked = [...new Set(clientIds)].sort((a, b) => a - b);
   if (asked.length === 0) return;
   await database.transaction(async (tx) => {
-    const found = await tx.query<{ id: number; erased: boolean }>(
-      'SELECT id, erased_at IS NOT NULL AS erased FROM clients WHERE id = ANY($1::bigint[]) ORDER BY id FOR UPDATE',
-      [asked],
-    );
+    const found = await lockRevenueClients(tx, asked);
     // An erased client's events no longer hold the facts (their bodies are emptied): the figures kept
     // at the erasure stay as they are, so a backfill does not take them out of past months.
     const erased = new Set(found.filter((row) => row.erased).map((row) => Number(row.id)));
     const ids = asked.filter((id) => !erased.has(id));
     if (ids.length === 0) return;
     const present = found.filter((row) => !erased.has(Number(row.id)));
-    const rows = await tx.query<{ client_id: number; body: unknown }>(
-      `SELECT client_id, body FROM revenuecat_events WHERE client_id = ANY($1::bigint[]) AND state = 'processed'`,
-      [ids],
-    );
+    const rows = await processedEventBodies(tx, ids);
     const byClient = new Map<number, ReturnType<typeof readRevenueEvent>[]>();
     for (const row of rows) {
       const body = (typeof row.body === 'string' ? JSON.parse(row.body) : row.body) as { event?: Record<string, unknown> };
@@ -47,10 +60,7 @@ type DayKey = string;
 const key = (day: string, kind: string, reason: string): DayKey => `${day}\u0000${kind}\u0000${reason}`;
 
 async function replaceChanges(tx: Queryable, ids: number[], histories: Map<number, History>) {
-  const old = await tx.query<{ day: string | Date; kind: string; reason: string; n: number; amount: string }>(
-    `DELETE FROM revenue_changes WHERE client_id = ANY($1::bigint[]) RETURNING to_char(day, 'YYYY-MM-DD') AS day, kind, reason, n, amount::text AS amount`,
-    [ids],
-  );
+  const old = await deleteChanges(tx, ids);
   const totals = new Map<DayKey, { n: number; cents: number }>();
   const add = (day: string, kind: string, reason: string, n: number, amountCents: number) => {
     const k = key(day, kind, reason);
@@ -64,30 +74,24 @@ async function replaceChanges(tx: Queryable, ids: number[], histories: Map<numbe
   for (const [client, history] of histories) for (const change of changesOf(history)) fresh.push({ ...change, client });
   for (const c of fresh) add(dayOf(c.at), c.kind, c.reason, c.n, Math.round(c.amount * 100));
   if (fresh.length > 0) {
-    await tx.query(
-      `INSERT INTO revenue_changes (client_id, at, day, kind, reason, n, amount)
-       SELECT client_id, at, (at AT TIME ZONE 'UTC')::date, kind, reason, n, amount
-       FROM unnest($1::bigint[], $2::timestamptz[], $3::text[], $4::text[], $5::int[], $6::numeric[]) AS x(client_id, at, kind, reason, n, amount)`,
-      [
-        fresh.map((c) => c.client),
-        fresh.map((c) => new Date(c.at).toISOString()),
-        fresh.map((c) => c.kind),
-        fresh.map((c) => c.reason),
-        fresh.map((c) => c.n),
-        fresh.map((c) => c.amount.toFixed(2)),
-      ],
-    );
+    await insertChanges(tx, [
+      fresh.map((c) => c.client),
+      fresh.map((c) => new Date(c.at).toISOString()),
+      fresh.map((c) => c.kind),
+      fresh.map((c) => c.reason),
+      fresh.map((c) => c.n),
+      fresh.map((c) => c.amount.toFixed(2)),
+    ]);
   }
   // Rows in key order, so two refreshes touching the same days lock them in the same order.
   const moved = [...totals].filter(([, t]) => t.n !== 0 || t.cents !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
   if (moved.length === 0) return;
   const parts = moved.map(([k]) => k.split('\u0000'));
-  await tx.query(
-    `INSERT INTO revenue_days AS d (day, kind, reason, n, amount)
-     SELECT * FROM unnest($1::date[], $2::text[], $3::text[], $4::bigint[], $5::numeric[])
-     ON CONFLICT (day, kind, reason) DO UPDATE SET n = d.n + EXCLUDED.n, amount = d.amount + EXCLUDED.amount`,
-    [parts.map((p) => p[0]), parts.map((p) => p[1]), parts.map((p) => p[2]), moved.map(([, t]) => t.n), moved.map(([, t]) => (t.cents / 100).toFixed(2))],
-  );
+  await moveDays(tx, {
+    keys: [parts.map((p) => p[0]!), parts.map((p) => p[1]!), parts.map((p) => p[2]!)],
+    n: moved.map(([, t]) => t.n),
+    amounts: moved.map(([, t]) => (t.cents / 100).toFixed(2)),
+  });
   // The month rows move by the same differences (after the day rows, in key order: the same lock order everywhere).
   const months = new Map<DayKey, { n: number; cents: number }>();
   for (const [k, t] of moved) {
@@ -101,80 +105,61 @@ async function replaceChanges(tx: Queryable, ids: number[], histories: Map<numbe
   const monthRows = [...months].filter(([, t]) => t.n !== 0 || t.cents !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
   if (monthRows.length === 0) return;
   const monthParts = monthRows.map(([k]) => k.split('\u0000'));
-  await tx.query(
-    `INSERT INTO revenue_months AS m (month, kind, reason, n, amount)
-     SELECT * FROM unnest($1::date[], $2::text[], $3::text[], $4::bigint[], $5::numeric[])
-     ON CONFLICT (month, kind, reason) DO UPDATE SET n = m.n + EXCLUDED.n, amount = m.amount + EXCLUDED.amount`,
-    [
-      monthParts.map((p) => p[0]),
-      monthParts.map((p) => p[1]),
-      monthParts.map((p) => p[2]),
-      monthRows.map(([, t]) => t.n),
-      monthRows.map(([, t]) => (t.cents / 100).toFixed(2)),
-    ],
-  );
+  await moveMonths(tx, {
+    keys: [monthParts.map((p) => p[0]!), monthParts.map((p) => p[1]!), monthParts.map((p) => p[2]!)],
+    n: monthRows.map(([, t]) => t.n),
+    amounts: monthRows.map(([, t]) => (t.cents / 100).toFixed(2)),
+  });
 }
 
 async function replacePeriods(tx: Queryable, ids: number[], histories: Map<number, History>) {
-  await tx.query('DELETE FROM revenue_periods WHERE client_id = ANY($1::bigint[])', [ids]);
+  await deletePeriods(tx, ids);
   const rows = [...histories].flatMap(([client, h]) => h.periods.filter((p) => !p.refunded && p.end > p.start).map((p) => ({ client, ...p })));
   if (rows.length === 0) return;
-  await tx.query(
-    `INSERT INTO revenue_periods (client_id, subscription, transaction, kind, product, start_at, end_at, mrr_usd)
-     SELECT * FROM unnest($1::bigint[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamptz[], $7::timestamptz[], $8::numeric[])`,
-    [
-      rows.map((r) => r.client),
-      rows.map((r) => r.subscription),
-      rows.map((r) => r.transaction),
-      rows.map((r) => r.kind),
-      rows.map((r) => r.product),
-      rows.map((r) => new Date(r.start).toISOString()),
-      rows.map((r) => (Number.isFinite(r.end) ? new Date(r.end).toISOString() : null)),
-      rows.map((r) => r.mrrUsd.toFixed(2)),
-    ],
-  );
+  await insertPeriods(tx, [
+    rows.map((r) => r.client),
+    rows.map((r) => r.subscription),
+    rows.map((r) => r.transaction),
+    rows.map((r) => r.kind),
+    rows.map((r) => r.product),
+    rows.map((r) => new Date(r.start).toISOString()),
+    rows.map((r) => (Number.isFinite(r.end) ? new Date(r.end).toISOString() : null)),
+    rows.map((r) => r.mrrUsd.toFixed(2)),
+  ]);
 }
 
 /** Moves cohort cells by the difference between the rows removed and those added. */
-async function moveCells(tx: Queryable, removed: { kind: string; cohort: string; month: string }[], added: { kind: string; cohort: string; month: string }[]) {
+async function moveCells(tx: Queryable, removed: Cell[], added: Cell[]) {
   const totals = new Map<string, number>();
   for (const r of removed) totals.set(`${r.kind}|${r.cohort}|${r.month}`, (totals.get(`${r.kind}|${r.cohort}|${r.month}`) ?? 0) - 1);
   for (const r of added) totals.set(`${r.kind}|${r.cohort}|${r.month}`, (totals.get(`${r.kind}|${r.cohort}|${r.month}`) ?? 0) + 1);
   const moved = [...totals].filter(([, n]) => n !== 0).sort(([a], [b]) => (a < b ? -1 : 1));
   if (moved.length === 0) return;
   const parts = moved.map(([k]) => k.split('|'));
-  await tx.query(
-    `INSERT INTO revenue_cohort_cells AS c (kind, cohort, month, n)
-     SELECT * FROM unnest($1::text[], $2::date[], $3::date[], $4::bigint[])
-     ON CONFLICT (kind, cohort, month) DO UPDATE SET n = c.n + EXCLUDED.n`,
-    [parts.map((p) => p[0]), parts.map((p) => p[1]), parts.map((p) => p[2]), moved.map(([, n]) => n)],
+  await moveCohortCells(
+    tx,
+    [parts.map((p) => p[0]!), parts.map((p) => p[1]!), parts.map((p) => p[2]!)],
+    moved.map(([, n]) => n),
   );
 }
 
 async function replaceCohorts(tx: Queryable, ids: number[], histories: Map<number, History>) {
-  const removed = await tx.query<{ kind: string; cohort: string; month: string }>(
-    `DELETE FROM revenue_client_months WHERE client_id = ANY($1::bigint[])
-     RETURNING kind, to_char(cohort, 'YYYY-MM-DD') AS cohort, to_char(month, 'YYYY-MM-DD') AS month`,
-    [ids],
-  );
+  const removed = await deleteClientMonths(tx, ids);
   const cohorts = [...histories].map(([client, h]) => ({ client, ...payingMonths(h) }));
-  await tx.query('DELETE FROM revenue_clients WHERE client_id = ANY($1::bigint[])', [ids]);
+  await deleteRevenueClients(tx, ids);
   const paying = cohorts.filter((c) => c.cohort !== null);
-  let added: { kind: string; cohort: string; month: string }[] = [];
+  let added: Cell[] = [];
   if (paying.length > 0) {
-    await tx.query('INSERT INTO revenue_clients (client_id, cohort) SELECT * FROM unnest($1::bigint[], $2::date[])', [
+    await insertRevenueClients(
+      tx,
       paying.map((c) => c.client),
       paying.map((c) => c.cohort),
-    ]);
+    );
     const rows = paying.flatMap((c) => c.months.map((month) => ({ client: c.client, cohort: c.cohort!, month })));
-    added = await tx.query<{ kind: string; cohort: string; month: string }>(
-      `INSERT INTO revenue_client_months (client_id, kind, cohort, month)
-       SELECT client_id, 'paying', cohort, month FROM unnest($1::bigint[], $2::date[], $3::date[]) AS x(client_id, cohort, month)
-       UNION ALL
-       SELECT m.client_id, 'active', rc.cohort, m.month FROM client_active_months m JOIN revenue_clients rc ON rc.client_id = m.client_id
-       WHERE m.client_id = ANY($4::bigint[]) AND m.month >= rc.cohort
-       RETURNING kind, to_char(cohort, 'YYYY-MM-DD') AS cohort, to_char(month, 'YYYY-MM-DD') AS month`,
-      [rows.map((r) => r.client), rows.map((r) => r.cohort), rows.map((r) => r.month), paying.map((c) => c.client)],
+    added = await insertClientMonths(
+      tx,
+      [rows.map((r) => r.client), rows.map((r) => r.cohort), rows.map((r) => r.month)],
+      paying.map((c) => c.client),
     );
   }
   await moveCells(tx, removed, added);
@@ -192,24 +177,12 @@ export async function keepRevenueAfter(database: Database, body: Record<string, 
   const touched = [clientId];
   if (String(event.type ?? '').toUpperCase() === 'TRANSFER') {
     const from = Array.isArray(event.transferred_from) ? event.transferred_from.filter((id): id is string => typeof id === 'string') : [];
-    const moved = await database.query<{ client_id: number }>(
-      `WITH source AS (SELECT id FROM clients WHERE revenue_cat_user_id = ANY($1::text[]) AND id <> $2)
-       UPDATE revenuecat_events e SET client_id = $2 FROM source WHERE e.client_id = source.id AND e.type <> 'TRANSFER'
-       RETURNING source.id AS client_id`,
-      [from, clientId],
-    );
-    touched.push(...moved.map((row) => Number(row.client_id)));
+    touched.push(...(await moveEventsTo(database, from, clientId)));
   } else if (typeof event.id === 'string') {
-    const [later] = await database.query<{ client_id: number }>(
-      `SELECT t.client_id FROM clients c JOIN revenuecat_events t ON t.type = 'TRANSFER' AND t.state = 'processed' AND t.client_id IS NOT NULL
-         AND t.client_id <> c.id AND (t.body->'event'->'transferred_from') @> jsonb_build_array(c.revenue_cat_user_id)
-       WHERE c.id = $1 AND c.revenue_cat_user_id IS NOT NULL AND t.event_at >= to_timestamp($2::double precision / 1000)
-       ORDER BY t.event_at DESC, t.id DESC LIMIT 1`,
-      [clientId, Number(event.event_timestamp_ms ?? 0)],
-    );
-    if (later) {
-      await database.query('UPDATE revenuecat_events SET client_id = $2 WHERE event_id = $1', [event.id, later.client_id]);
-      touched.push(Number(later.client_id));
+    const later = await laterTransferTarget(database, clientId, Number(event.event_timestamp_ms ?? 0));
+    if (later !== undefined) {
+      await moveEventTo(database, event.id, later);
+      touched.push(later);
     }
   }
   await refreshRevenue(database, touched);

@@ -3,6 +3,7 @@ import type { Database } from '../db/client';
 import { readEvent } from '../integrations/revenuecat/eventRules';
 import { registerRevenueJobs } from '../revenue/backfill';
 import { keepRevenueAfter } from '../revenue/keep';
+import { clientsWithAccessDue, eventIdOf, insertEvent, recordEventOutcome, storedEvent, waitingEvents } from './queries';
 import { processEvent, refreshAccessOf, type AccessDeps, type ProcessDeps } from './process';
 import { emailId, isErased, revenuecatId } from '../lib/tombstones';
 
@@ -30,43 +31,30 @@ export async function storeEvent(database: Database, body: Record<string, unknow
     ...facts.aliases.map((alias) => revenuecatId(alias)),
     emailId(facts.email),
   ]);
-  const [row] = await database.query<{ id: number }>(
-    `INSERT INTO revenuecat_events (event_id, type, app_user_id, original_app_user_id, aliases, email, environment, event_at, body, received_at, state, note)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)
-     ON CONFLICT (event_id) DO NOTHING
-     RETURNING id`,
-    [
-      facts.id,
-      facts.type,
-      erased ? null : facts.appUserId,
-      erased ? null : facts.originalAppUserId,
-      JSON.stringify(erased ? [] : facts.aliases),
-      erased ? null : facts.email,
-      facts.environment,
-      facts.eventAt?.toISOString() ?? null,
-      JSON.stringify(erased ? { erased: true } : body),
-      receivedAt.toISOString(),
-      erased ? 'ignored' : 'received',
-      erased ? 'erased client' : null,
-    ],
-  );
-  if (row) return { id: Number(row.id), created: true };
-  const [existing] = await database.query<{ id: number }>('SELECT id FROM revenuecat_events WHERE event_id = $1', [facts.id]);
-  return { id: Number(existing!.id), created: false };
+  const id = await insertEvent(database, [
+    facts.id,
+    facts.type,
+    erased ? null : facts.appUserId,
+    erased ? null : facts.originalAppUserId,
+    JSON.stringify(erased ? [] : facts.aliases),
+    erased ? null : facts.email,
+    facts.environment,
+    facts.eventAt?.toISOString() ?? null,
+    JSON.stringify(erased ? { erased: true } : body),
+    receivedAt.toISOString(),
+    erased ? 'ignored' : 'received',
+    erased ? 'erased client' : null,
+  ]);
+  if (id !== undefined) return { id, created: true };
+  return { id: (await eventIdOf(database, facts.id))!, created: false };
 }
 
 async function runStoredEvent(deps: ProcessDeps, id: number) {
-  const [row] = await deps.database.query<{ state: string; body: Record<string, unknown> }>('SELECT state, body FROM revenuecat_events WHERE id = $1', [id]);
+  const row = await storedEvent(deps.database, id);
   if (!row || row.state === 'processed' || row.state === 'ignored') return { state: row?.state ?? 'missing' };
   const body = (typeof row.body === 'string' ? JSON.parse(row.body) : row.body) as Record<string, unknown>;
   const outcome = await processEvent(deps, body);
-  await deps.database.query(`UPDATE revenuecat_events SET state = $2, client_id = $3, note = $4, attempts = attempts + 1, processed_at = $5 WHERE id = $1`, [
-    id,
-    outcome.state,
-    outcome.clientId,
-    outcome.note,
-    deps.clock.now().toISOString(),
-  ]);
+  await recordEventOutcome(deps.database, id, outcome, deps.clock.now());
   if (outcome.state === 'processed') await keepRevenueAfter(deps.database, body, outcome.clientId);
   return outcome;
 }
@@ -74,19 +62,10 @@ async function runStoredEvent(deps: ProcessDeps, id: number) {
 /** One sweep: events still waiting (job lost, client unknown), in event order. */
 export async function sweepEvents(deps: ProcessDeps) {
   const now = deps.clock.now();
-  // The least recently tried first, so a backlog of never-matching events cannot starve the rest;
-  // within the batch in event order, so a user's purchase comes before its cancellation.
-  const waiting = await deps.database.query<{ id: number }>(
-    `SELECT id FROM (
-       SELECT id, event_at FROM revenuecat_events
-       WHERE state = 'unmatched' OR (state = 'received' AND received_at < $1)
-       ORDER BY processed_at NULLS FIRST, id LIMIT ${SWEEP_BATCH}
-     ) batch ORDER BY event_at NULLS FIRST, id`,
-    [new Date(now.getTime() - 60_000).toISOString()],
-  );
+  const waiting = await waitingEvents(deps.database, new Date(now.getTime() - 60_000), SWEEP_BATCH);
   let matched = 0;
-  for (const { id } of waiting) {
-    const outcome = await runStoredEvent(deps, Number(id));
+  for (const id of waiting) {
+    const outcome = await runStoredEvent(deps, id);
     if (outcome.state === 'processed') matched++;
   }
   return { retried: waiting.length, processed: matched };
@@ -103,15 +82,8 @@ export async function expirePurchaseAccess(deps: AccessDeps): Promise<{ refreshe
   let refreshed = 0;
   // Each refreshed client moves to a later time or none, so a full batch means more are waiting.
   for (;;) {
-    const due = await deps.database.query<{ id: number }>(
-      `SELECT id FROM clients WHERE purchase_access_changes_at <= $1 ORDER BY purchase_access_changes_at LIMIT ${ACCESS_EXPIRY_BATCH}`,
-      [now.toISOString()],
-    );
-    if (due.length > 0)
-      await refreshAccessOf(
-        deps,
-        due.map(({ id }) => Number(id)),
-      );
+    const due = await clientsWithAccessDue(deps.database, now, ACCESS_EXPIRY_BATCH);
+    if (due.length > 0) await refreshAccessOf(deps, due);
     refreshed += due.length;
     if (due.length < ACCESS_EXPIRY_BATCH) return { refreshed };
   }

@@ -1,4 +1,16 @@
 import type { Database } from '../db/client';
+import {
+  cappedRows,
+  countMatches,
+  emailMatches,
+  exactMatches,
+  expansionsOf,
+  knownWords,
+  rangeMatches,
+  shortPrefixMatches,
+  wordsMatches,
+  type MatchRow,
+} from './customerQueries';
 import { bestPerClient, type RankedClient } from './ranking';
 import { MAX_EXPANSIONS, severalWords } from './severalWords';
 import { MIN_TYPO_LENGTH, typoCandidates } from './text';
@@ -18,22 +30,17 @@ export interface CustomerMatches {
   typoUsed: boolean;
 }
 
-type Row = { client_id: number | string; field: number | string; sort_key: string; tier: number | string; n?: number | string | null };
-
-const MAX_CHAR = String.fromCodePoint(0x10ffff);
 /** Counts of huge result sets stop here (Algolia pages no further than 1,000 hits either). */
 export const COUNT_CAP = 1000;
 /** E-mail prefix matches read at most (then ranked by name). */
 const MULTI_WORD_CAP = 2000;
-const upper = (prefix: string) => prefix + MAX_CHAR;
-const RANK = 'ORDER BY field, sort_key, client_id';
 
 /** Rows of one query word: tier 0 exact, 1 prefix, 2 one typo. */
-const rank = (rows: Row[]): RankedClient[] =>
+const rank = (rows: MatchRow[]): RankedClient[] =>
   bestPerClient(
     rows.map((row) => {
-      const tier = Number(row.tier);
-      return { client_id: Number(row.client_id), typos: tier === 2 ? 1 : 0, prefixes: tier === 1 ? 1 : 0, field: Number(row.field), sort_key: row.sort_key };
+      const tier = row.tier;
+      return { client_id: row.client_id, typos: tier === 2 ? 1 : 0, prefixes: tier === 1 ? 1 : 0, field: row.field, sort_key: row.sort_key };
     }),
   );
 
@@ -46,14 +53,9 @@ async function typoWords(database: Database, words: string[]): Promise<string[][
   const variants = words.map(typoCandidates);
   const all = [...new Set(variants.flatMap((set) => [...set]))];
   if (all.length === 0) return words.map(() => []);
-  const rows = await database.query<{ word: string }>("SELECT word FROM search_vocab WHERE word = ANY(string_to_array($1, ','))", [all.join(',')]);
-  return variants.map((set) => rows.map((row) => row.word).filter((word) => set.has(word)));
+  const known = await knownWords(database, all.join(','));
+  return variants.map((set) => known.filter((word) => set.has(word)));
 }
-
-/** The best clients for each of `words` (whole words), merged: per word an ordered read with LIMIT. */
-const topOfWordsSql = (wordsParam: string, limitParam: string) => `
-  SELECT w.client_id, w.field, w.sort_key FROM unnest(${wordsParam}::text[]) AS x (word)
-  CROSS JOIN LATERAL (SELECT client_id, field, sort_key FROM search_words WHERE word = x.word ${RANK} LIMIT ${limitParam}) w`;
 
 /**
  * One query word: exact matches, then prefix matches, then (4+ characters, too few hits) typos.
@@ -61,35 +63,21 @@ const topOfWordsSql = (wordsParam: string, limitParam: string) => `
  * big statement costs more than running several small ones.
  */
 async function singleWord(database: Database, word: string, wanted: number, typos: boolean): Promise<CustomerMatches> {
-  const hi = upper(word);
-  const exact = await database.query<Row>(`SELECT client_id, field, sort_key, 0 AS tier FROM search_words WHERE word = $1 ${RANK} LIMIT $2`, [word, wanted]);
+  const exact = await exactMatches(database, word, wanted);
   let rows = exact;
   if (exact.length < wanted) {
     // Clients matched exactly come again as prefix matches: read that many more.
     const limit = wanted + exact.length;
-    let prefix: Row[];
+    let prefix: MatchRow[];
     if (word.length <= 2) {
-      prefix = await database.query<Row>(`SELECT client_id, field, sort_key, 1 AS tier FROM search_prefixes WHERE prefix = $1 ${RANK} LIMIT $2`, [word, limit]);
+      prefix = await shortPrefixMatches(database, word, limit);
     } else {
-      const expansions = (
-        await database.query<{ word: string }>('SELECT word FROM search_vocab WHERE word > $1 AND word < $2 ORDER BY word LIMIT $3', [
-          word,
-          hi,
-          MAX_EXPANSIONS + 1,
-        ])
-      ).map((row) => row.word);
+      const expansions = await expansionsOf(database, word, MAX_EXPANSIONS + 1);
       prefix =
         expansions.length > MAX_EXPANSIONS
-          ? await database.query<Row>(`SELECT client_id, field, sort_key, 1 AS tier FROM search_words WHERE word > $1 AND word < $2 ${RANK} LIMIT $3`, [
-              word,
-              hi,
-              limit,
-            ])
+          ? await rangeMatches(database, word, limit)
           : expansions.length > 0
-            ? await database.query<Row>(`SELECT client_id, field, sort_key, 1 AS tier FROM (${topOfWordsSql('$1', '$2')}) t ${RANK} LIMIT $2`, [
-                expansions,
-                limit,
-              ])
+            ? await wordsMatches(database, expansions, limit, 1)
             : [];
     }
     rows = [...exact, ...prefix];
@@ -102,10 +90,7 @@ async function singleWord(database: Database, word: string, wanted: number, typo
   if (near.length > 0 && ranked.length < wanted) {
     typoUsed = true;
     const limit = wanted + ranked.length;
-    const typo = await database.query<Row>(`SELECT client_id, field, sort_key, 2 AS tier FROM (${topOfWordsSql('$1', '$2')}) t ${RANK} LIMIT $2`, [
-      near,
-      limit,
-    ]);
+    const typo = await wordsMatches(database, near, limit, 2);
     ranked = rank([...rows, ...typo]);
   }
   const counted = await countSingleWord(database, word, near, base);
@@ -118,16 +103,9 @@ async function singleWord(database: Database, word: string, wanted: number, typo
  */
 async function countSingleWord(database: Database, word: string, near: string[], base: number): Promise<{ nbHits: number; exact: boolean }> {
   if (base >= COUNT_CAP) return { nbHits: COUNT_CAP, exact: false };
-  const [row] = await database.query<{ rows: number | string; clients: number | string }>(
-    word.length <= 2
-      ? `SELECT count(*) AS rows, count(DISTINCT client_id) AS clients FROM (SELECT client_id FROM search_prefixes WHERE prefix = $1 LIMIT ${COUNT_CAP + 1}) c`
-      : `SELECT count(*) AS rows, count(DISTINCT client_id) AS clients
-         FROM ((SELECT client_id FROM search_words WHERE word >= $1 AND word < $2)
-               UNION ALL (SELECT client_id FROM search_words WHERE word = ANY($3::text[])) LIMIT ${COUNT_CAP + 1}) c`,
-    word.length <= 2 ? [word] : [word, upper(word), near],
-  );
-  if (Number(row!.rows) > COUNT_CAP) return { nbHits: COUNT_CAP, exact: false };
-  return { nbHits: Number(row!.clients), exact: true };
+  const row = await countMatches(database, word, near, COUNT_CAP);
+  if (row.rows > COUNT_CAP) return { nbHits: COUNT_CAP, exact: false };
+  return { nbHits: row.clients, exact: true };
 }
 
 /**
@@ -143,15 +121,10 @@ async function cappedCount(database: Database, word: string): Promise<number> {
   const known = counts.get(word);
   const now = Date.now();
   if (known && now - known.at < COUNT_TTL_MS) return known.n;
-  const [row] = await database.query<{ n: number }>(
-    word.length <= 2
-      ? `SELECT count(*)::int AS n FROM (SELECT 1 FROM search_prefixes WHERE prefix = $1 LIMIT ${COUNT_CAP}) c`
-      : `SELECT count(*)::int AS n FROM (SELECT 1 FROM search_words WHERE word >= $1 AND word < $2 LIMIT ${COUNT_CAP}) c`,
-    word.length <= 2 ? [word] : [word, upper(word)],
-  );
+  const n = await cappedRows(database, word, COUNT_CAP);
   if (counts.size >= 10_000) counts.clear();
-  counts.set(word, { n: Number(row!.n), at: now });
-  return Number(row!.n);
+  counts.set(word, { n, at: now });
+  return n;
 }
 
 /**
@@ -160,13 +133,7 @@ async function cappedCount(database: Database, word: string): Promise<number> {
  */
 async function emailPrefix(database: Database, query: string, wanted: number): Promise<RankedClient[]> {
   const pattern = `${query.toLowerCase().replace(/[\\%_]/g, '\\$&')}%`;
-  const rows = await database.query<Row>(
-    `SELECT id AS client_id, 1 AS field, search_sort_key(first_name, last_name) COLLATE "C" AS sort_key,
-            CASE WHEN lower(email_address) = $2 THEN 0 ELSE 1 END AS tier
-     FROM (SELECT * FROM clients WHERE lower(email_address) LIKE $1 ORDER BY lower(email_address) LIMIT $3) c`,
-    [pattern, query.toLowerCase(), Math.max(wanted, MULTI_WORD_CAP)],
-  );
-  return rank(rows);
+  return rank(await emailMatches(database, pattern, query.toLowerCase(), Math.max(wanted, MULTI_WORD_CAP)));
 }
 
 export const looksLikeEmail = (query: string) => /^[^\s@]+[.@_+-]\S*$/.test(query.trim()) && /[a-z0-9]/i.test(query);

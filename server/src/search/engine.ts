@@ -1,8 +1,10 @@
 import { CUSTOMERS_INDEX, PAGINATION_LIMIT, VIDEOS_INDEX, type HighlightResult, type SearchResult } from '@contract/search';
 import type { Database } from '../db/client';
+import { clientsById, clientsByName, clientsEstimate } from './customerQueries';
 import { matchCustomers } from './customers';
 import { encodeParams, type SearchParams } from './params';
 import { highlight, queryWords } from './text';
+import { videoMatches } from './videoQueries';
 
 /** An index our endpoint does not hold: Algolia answers 404 "Index does not exist". */
 export class UnknownIndexError extends Error {}
@@ -22,21 +24,14 @@ const VIDEO_ATTRIBUTES = ['title', 'instructor'];
 async function customerPage(database: Database, params: SearchParams, words: string[], from: number, to: number): Promise<Page> {
   if (words.length === 0) {
     // An empty query lists everyone by name, as Algolia does; the total is the planner's estimate.
-    const rows = await database.query<Record_>(
-      `SELECT id, first_name, last_name, email_address, mb_client_id FROM clients
-       ORDER BY lower(coalesce(first_name, '')), id OFFSET $1 LIMIT $2`,
-      [from, to - from],
-    );
-    const [estimate] = await database.query<{ n: number }>("SELECT greatest(reltuples, 0)::bigint AS n FROM pg_class WHERE oid = 'clients'::regclass");
-    const nbHits = Math.max(Number(estimate?.n ?? 0), from + rows.length);
+    const rows = await clientsByName(database, from, to - from);
+    const nbHits = Math.max(await clientsEstimate(database), from + rows.length);
     return { records: rows.map(customerRecord), nbHits, exhaustive: false, typo: false };
   }
   const matches = await matchCustomers(database, params.query, words, to, params.typoTolerance);
   const ids = matches.ranked.slice(from, to).map((m) => m.client_id);
-  const rows = ids.length
-    ? await database.query<Record_>('SELECT id, first_name, last_name, email_address, mb_client_id FROM clients WHERE id = ANY($1::bigint[])', [ids])
-    : [];
-  const byId = new Map(rows.map((row) => [Number(row.id), row]));
+  const rows = ids.length ? await clientsById(database, ids) : [];
+  const byId = new Map(rows.map((row) => [row.id, row]));
   // A client deleted between the two reads simply drops out.
   const records = ids.flatMap((id) => (byId.has(id) ? [customerRecord(byId.get(id)!)] : []));
   return { records, nbHits: matches.nbHits, exhaustive: matches.exhaustive, typo: matches.typoUsed };
@@ -57,18 +52,9 @@ export function customerRecord(row: Record_): Record_ {
 }
 
 async function videoPage(database: Database, words: string[], from: number, to: number): Promise<Page> {
-  // Videos are thousands, not millions: every word as a substring of title or instructor, titles
-  // starting with the first word first. The trigram index of migration 0015 serves 3+ letters.
-  const like = (word: string) => word.replace(/[\\%_]/g, '\\$&');
-  const conditions = words.map((_, i) => `lower(v.title || ' ' || coalesce(v.instructor, '')) LIKE $${i + 4}`);
-  const where = ['v.deleted_at IS NULL', ...conditions].join(' AND ');
-  const rows = await database.query<Record_>(
-    `SELECT v.id, v.title, v.thumbnail_url, v.instructor, count(*) OVER () AS total FROM videos v WHERE ${where}
-     ORDER BY lower(v.title) LIKE $3 DESC, lower(v.title), v.id OFFSET $1 LIMIT $2`,
-    [from, Math.max(1, to - from), `${like(words[0] ?? '')}%`, ...words.map((word) => `%${like(word)}%`)],
-  );
+  const rows = await videoMatches(database, words, from, Math.max(1, to - from));
   const records = rows.slice(0, to - from).map(videoRecord);
-  const nbHits = rows.length ? Number(rows[0]!.total) : from > 0 ? (await videoPage(database, words, 0, 1)).nbHits : 0;
+  const nbHits = rows.length ? rows[0]!.total : from > 0 ? (await videoPage(database, words, 0, 1)).nbHits : 0;
   return { records, nbHits, exhaustive: true, typo: false };
 }
 

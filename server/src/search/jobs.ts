@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { vacuumSearchTables } from './indexQueries';
 import { pushSearchChanges, SEARCH_PUSH_QUEUE, setSearchPush } from './push';
 
 /** How often queued changes go to hosted Algolia: small enough to feel immediate, batched all the same. */
@@ -16,12 +17,5 @@ export const SEARCH_VACUUM_EVERY_MS = 60 * 60_000;
 export async function registerSearchJobs(app: FastifyInstance) {
   await setSearchPush(app.database, app.searchIndexer.mode === 'algolia');
   app.jobs.define(SEARCH_PUSH_QUEUE, async () => pushSearchChanges(app.database, app.searchIndexer), { maxAttempts: 1 });
-  app.jobs.define(
-    SEARCH_VACUUM_QUEUE,
-    async () => {
-      for (const table of ['search_words', 'search_prefixes', 'search_vocab']) await app.database.execScript(`VACUUM (ANALYZE) ${table};`);
-      return { vacuumed: 3 };
-    },
-    { maxAttempts: 1, lane: 'sync' },
-  );
+  app.jobs.define(SEARCH_VACUUM_QUEUE, async () => ({ vacuumed: await vacuumSearchTables(app.database) }), { maxAttempts: 1, lane: 'sync' });
 }

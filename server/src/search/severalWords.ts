@@ -13,7 +13,18 @@ import {
   type RankedClient,
 } from './ranking';
 import { typoCandidates } from './text';
-import { Params, driverRows, matchesAs, noBetterMatch, sigTest, type WordPlan } from './severalWordsSql';
+import {
+  Params,
+  countingRead,
+  driverRows,
+  matchesAs,
+  noBetterMatch,
+  sigTest,
+  taggedRead,
+  taggedRows,
+  vocabOfWords,
+  type WordPlan,
+} from './severalWordsQueries';
 import { wordStats, type WordStats } from './wordStats';
 
 /** Above this many words a prefix expands to, the prefix is read as one range instead. */
@@ -34,8 +45,6 @@ export interface SeveralWordsMatches {
   typoUsed: boolean;
 }
 
-type Row = { client_id: number | string; field: number | string; sort_key: string };
-
 /**
  * What each query word can match, in one statement: the known words it starts (and whether it is
  * one itself), and the known words one edit away, looked up as one comma-separated string (words
@@ -44,12 +53,7 @@ type Row = { client_id: number | string; field: number | string; sort_key: strin
 async function planWords(database: Database, words: string[], typos: boolean, stats: WordStats): Promise<WordPlan[]> {
   const his = words.map((word) => word + MAX_CHAR);
   const candidates = words.map((word) => (typos ? typoCandidates(word) : new Set<string>()));
-  const vocab = await database.query<{ i: number | string; word: string }>(
-    `SELECT x.i, v.word FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS x (w, hi, i)
-     CROSS JOIN LATERAL (SELECT word FROM search_vocab WHERE word >= x.w AND word < x.hi ORDER BY word LIMIT ${MAX_EXPANSIONS + 2}) v
-     UNION ALL SELECT 0, word FROM search_vocab WHERE word = ANY(string_to_array($3, ','))`,
-    [words, his, [...new Set(candidates.flatMap((set) => [...set]))].join(',')],
-  );
+  const vocab = await vocabOfWords(database, words, his, [...new Set(candidates.flatMap((set) => [...set]))].join(','), MAX_EXPANSIONS + 2);
   const near = vocab.filter((row) => Number(row.i) === 0).map((row) => row.word);
   return words.map((word, i) => {
     const mine = vocab.filter((row) => Number(row.i) === i + 1).map((row) => row.word);
@@ -97,8 +101,7 @@ function combinationSql(plans: WordPlan[], combination: Combination, tag: number
     return [sigTest(plan, kind, params), matchesAs(plan, kind, params)];
   });
   const limitParam = params.add(limit);
-  return `(SELECT ${tag} AS tag, client_id, field, sort_key FROM (${driverRows(plans[driver]!, combination[driver]!, tests.length ? tests.join(' AND ') : 'true', limitParam, params)}) t
-           ORDER BY field, sort_key, client_id LIMIT ${limitParam})`;
+  return taggedRead(tag, driverRows(plans[driver]!, combination[driver]!, tests.length ? tests.join(' AND ') : 'true', limitParam, params), limitParam);
 }
 
 /**
@@ -110,8 +113,7 @@ async function readGroups(database: Database, plans: WordPlan[], groups: Combina
   const params = new Params();
   const combinations = groups.flatMap((group, g) => group.map((combination) => ({ g, combination })));
   const reads = combinations.map(({ combination }, tag) => combinationSql(plans, combination, tag, limit, params));
-  const sql = [...(count ? [count.sql(params)] : []), ...reads].join(' UNION ALL ');
-  const rows = await database.query<Row & { tag: number | string }>(sql, params.values);
+  const rows = await taggedRows(database, [...(count ? [count.sql(params)] : []), ...reads], params);
   const counted = rows.find((row) => Number(row.tag) === -1);
   const results = groups.map((_, g) => {
     const mine = combinations.flatMap((entry, tag) => (entry.g === g ? [tag] : []));
@@ -152,8 +154,7 @@ function countRead(plans: WordPlan[], stats: WordStats): CountRead {
       const matched =
         plans.flatMap((plan, i) => (i === driver ? [] : [sigTest(plan, undefined, params), matchesAs(plan, undefined, params)])).join(' AND ') || 'true';
       const sources = plans[driver]!.kinds.map((kind) => `(${driverRows(plans[driver]!, kind, 'true', null, params)})`);
-      return `(SELECT -1 AS tag, count(*) AS client_id, count(DISTINCT client_id) FILTER (WHERE matched) AS field, ''::text COLLATE "C" AS sort_key
-               FROM (SELECT s.client_id, (${matched}) AS matched FROM (SELECT * FROM (${sources.join(' UNION ALL ')}) d LIMIT ${MULTI_WORD_COUNT_SCAN}) s) c)`;
+      return countingRead(matched, sources, MULTI_WORD_COUNT_SCAN);
     },
     total(scanned, found) {
       const rows = plans.map((plan, i) => (i === driver ? Math.max(total(plan), scanned) : total(plan)));

@@ -1,4 +1,5 @@
 import type { Database } from '../db/client';
+import { searchStatistics } from './indexQueries';
 
 /**
  * How many clients a query word matches, estimated from ANALYZE's most common values of
@@ -18,8 +19,6 @@ export interface WordStats {
 const STATS_TTL_MS = 60_000;
 const known = new WeakMap<Database, { stats: WordStats; at: number; refreshing?: Promise<WordStats> }>();
 
-type Row = { table: string; rows: number | string; vals: string[] | null; freqs: number[] | null };
-
 /**
  * The statistics, read again once a minute. A search that finds them older gets them as they are
  * and the new read runs beside it: reading pg_stats costs ~20 ms on PGlite, no search should wait.
@@ -37,13 +36,7 @@ export async function wordStats(database: Database, now = Date.now()): Promise<W
 }
 
 async function readStats(database: Database, now: number): Promise<WordStats> {
-  const rows = await database.query<Row>(
-    `SELECT t.relname AS table, greatest(t.reltuples, 0)::float8 AS rows,
-            s.most_common_vals::text::text[] AS vals, s.most_common_freqs::float8[] AS freqs
-     FROM pg_class t
-     LEFT JOIN pg_stats s ON s.schemaname = current_schema() AND s.tablename = t.relname AND s.attname IN ('word', 'prefix')
-     WHERE t.relname IN ('search_words', 'search_prefixes', 'clients') AND t.relnamespace = to_regnamespace(current_schema())`,
-  );
+  const rows = await searchStatistics(database);
   const counts = (table: string) => {
     const row = rows.find((r) => r.table === table);
     const total = Number(row?.rows ?? 0);

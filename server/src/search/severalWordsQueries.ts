@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import type { Database } from '../db/client';
 import { EXACT, PREFIX, TYPO, type MatchKind } from './ranking';
 import { wordBits } from './text';
 
@@ -86,4 +88,38 @@ export function driverRows(plan: WordPlan, kind: MatchKind, filter: string, limi
   const forms = kind === PREFIX ? plan.expansions! : plan.typos;
   return `SELECT m.client_id, m.field, m.sort_key, m.sig FROM unnest(${params.add(forms)}::text[]) AS x (word)
           CROSS JOIN LATERAL (SELECT ${columns} FROM search_words s WHERE s.word = x.word AND ${filter} ${order}) m`;
+}
+
+/** The first `limitParam` rows of `driverSql` in rank order, each tagged with its combination. */
+export const taggedRead = (tag: number, driverSql: string, limitParam: string) =>
+  `(SELECT ${tag} AS tag, client_id, field, sort_key FROM (${driverSql}) t
+           ORDER BY field, sort_key, client_id LIMIT ${limitParam})`;
+
+/** One row, tag -1: of the first `scan` rows of `sources`, how many were read (client_id) and how many clients pass `matched` (field). */
+export const countingRead = (matched: string, sources: string[], scan: number) =>
+  `(SELECT -1 AS tag, count(*) AS client_id, count(DISTINCT client_id) FILTER (WHERE matched) AS field, ''::text COLLATE "C" AS sort_key
+               FROM (SELECT s.client_id, (${matched}) AS matched FROM (SELECT * FROM (${sources.join(' UNION ALL ')}) d LIMIT ${scan}) s) c)`;
+
+const VocabRow = z.object({ i: z.number(), word: z.string() });
+/** A read's rows by tag (the count's row is tag -1: rows scanned as client_id, clients matching as field). */
+const TaggedRow = z.object({ tag: z.number(), client_id: z.number(), field: z.number(), sort_key: z.string() });
+
+/**
+ * Per query word (i from 1), the known words it starts, itself included, at most `limit` each; and
+ * (i 0) the known words among `candidates`, given as one comma-separated string (words hold no ASCII
+ * punctuation, and PGlite reads one string much faster than an array of hundreds).
+ */
+export async function vocabOfWords(database: Database, words: string[], his: string[], candidates: string, limit: number) {
+  return database.rows(
+    VocabRow,
+    `SELECT x.i, v.word FROM unnest($1::text[], $2::text[]) WITH ORDINALITY AS x (w, hi, i)
+     CROSS JOIN LATERAL (SELECT word FROM search_vocab WHERE word >= x.w AND word < x.hi ORDER BY word LIMIT ${limit}) v
+     UNION ALL SELECT 0, word FROM search_vocab WHERE word = ANY(string_to_array($3, ','))`,
+    [words, his, candidates],
+  );
+}
+
+/** Runs the reads made with these pieces (combinationSql, countRead), joined by UNION ALL, as one statement. */
+export async function taggedRows(database: Database, reads: string[], params: Params) {
+  return database.rows(TaggedRow, reads.join(' UNION ALL '), params.values);
 }

@@ -1,6 +1,5 @@
 import type { AutomationTypeSettings } from '@contract/automation';
-import { isWeeklyType } from '@contract/messageTypes';
-import { lastWeekly, nextWeekly } from './rules';
+import { lastWeekly } from './rules';
 import { localDay } from '../lib/localTime';
 
 /**
@@ -97,13 +96,4 @@ export function candidateQuery(messageType: number, settings: AutomationTypeSett
     default:
       return null;
   }
-}
-
-/** The window the console's preview shows: the next weekly moment, or the next 24 hours of events. */
-export function previewWindow(messageType: number, settings: AutomationTypeSettings, now: Date, lookbackFrom: Date, timeZone: string) {
-  if (isWeeklyType(messageType)) {
-    const moment = nextWeekly(now, settings.weekday, settings.send_time, timeZone);
-    return { from: new Date(moment.getTime() - 1), to: moment, moment };
-  }
-  return { from: lookbackFrom, to: new Date(now.getTime() + DAY), moment: null };
 }
