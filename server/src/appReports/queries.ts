@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import type { Database, Queryable } from '../db/client';
 
 const IdRow = z.object({ id: z.number() });
@@ -8,12 +9,12 @@ const DeviceRow = z.object({
   is_ipad: z.boolean().nullable(),
   firebase_token_new: z.string().nullable(),
   firebase_token_current: z.string().nullable(),
-  created_at: z.date(),
+  created_at: timestamp,
 });
 const AttachedRow = DeviceRow.extend({ identity_verified: z.boolean() });
 const TokenRow = z.object({ token: z.string() });
-const OpenedRow = z.object({ opened_at: z.date() });
-const EarlierOpenRow = z.object({ opened_at: z.date().nullable() });
+const OpenedRow = z.object({ opened_at: timestamp });
+const EarlierOpenRow = z.object({ opened_at: timestamp.nullable() });
 
 // Any constant works: it keeps these locks apart from other advisory locks.
 const REPORTS_LOCK = 72_406_017;

@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import type { AuditFilter, AUDIT_SORT_FIELDS } from '@contract/audit';
 import type { Queryable } from '../db/client';
 
 /** An audit_log row as stored (the answer's `at` is its ISO text). */
 const AuditRow = z.object({
   id: z.number(),
-  at: z.date(),
+  at: timestamp,
   staff_user_id: z.number().nullable(),
   staff_email: z.string().nullable(),
   action: z.string(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import type { Queryable, Transaction } from '../db/client';
 
 const PasskeyRow = z.object({
@@ -11,8 +12,8 @@ const PasskeyRow = z.object({
   user_handle: z.string(),
   name: z.string(),
   backed_up: z.boolean(),
-  created_at: z.date(),
-  last_used_at: z.date().nullable(),
+  created_at: timestamp,
+  last_used_at: timestamp.nullable(),
 });
 export type PasskeyRow = z.infer<typeof PasskeyRow>;
 
@@ -106,8 +107,8 @@ const ChallengeRow = z.object({
   purpose: z.enum(['register', 'sign_in', 'reauth']),
   staff_user_id: z.number().nullable(),
   user_handle: z.string().nullable(),
-  created_at: z.date(),
-  expires_at: z.date(),
+  created_at: timestamp,
+  expires_at: timestamp,
 });
 
 export async function insertPasskeyChallenge(database: Queryable, challenge: z.infer<typeof ChallengeRow>): Promise<void> {

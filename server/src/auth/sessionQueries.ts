@@ -1,23 +1,24 @@
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import type { Queryable } from '../db/client';
 import { StaffUserRow, type StaffUser } from '../staff/queries';
 
 const SessionRow = z.object({
   id: z.string(),
   staff_user_id: z.number(),
-  created_at: z.date(),
-  last_seen_at: z.date(),
-  expires_at: z.date(),
+  created_at: timestamp,
+  last_seen_at: timestamp,
+  expires_at: timestamp,
   ip: z.string().nullable(),
   user_agent: z.string().nullable(),
-  verified_at: z.date(),
+  verified_at: timestamp,
   second_step: z.string().nullable(),
 });
 export type SessionRow = z.infer<typeof SessionRow>;
 
 const SESSION_COLUMNS = 'id, staff_user_id, created_at, last_seen_at, expires_at, ip, user_agent, verified_at, second_step';
 const Removed = z.object({ id: z.string() });
-const VerifiedAt = z.object({ at: z.date() });
+const VerifiedAt = z.object({ at: timestamp });
 /** A session and its account's columns (under `user_`), from one join. */
 const SessionWithUser = SessionRow.extend({
   user_email: StaffUserRow.shape.email,

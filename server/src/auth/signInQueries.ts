@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import type { Queryable, Transaction } from '../db/client';
 
 // Half-done sign-ins (sign_in_challenges): a right password whose second step is still to come.
@@ -39,7 +40,7 @@ export async function deleteChallenge(database: Queryable, id: string): Promise<
 
 // Sign-in attempts (login_failures), counted before the password is checked.
 
-const Attempt = z.object({ email: z.string(), at: z.date() });
+const Attempt = z.object({ email: z.string(), at: timestamp });
 
 /** Holds the address's advisory lock until the transaction ends. */
 export function lockAddress(tx: Transaction, lock: number, address: string): Promise<void> {
@@ -76,7 +77,7 @@ const SignInRow = z.object({
   action: z.string(),
   after: z.unknown(),
   ip: z.string().nullable(),
-  at: z.date(),
+  at: timestamp,
 });
 
 /** The account's sign-ins and failed attempts, newest first. */

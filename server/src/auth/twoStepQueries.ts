@@ -1,11 +1,12 @@
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import type { Queryable, Transaction } from '../db/client';
 
 const TotpRow = z.object({
   staff_user_id: z.number(),
   secret: z.string(),
-  created_at: z.date(),
-  confirmed_at: z.date().nullable(),
+  created_at: timestamp,
+  confirmed_at: timestamp.nullable(),
   last_used_step: z.number().nullable(),
 });
 const TOTP_COLUMNS = 'staff_user_id, secret, created_at, confirmed_at, last_used_step';

@@ -1,9 +1,10 @@
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import type { Queryable } from '../db/client';
 import type { Candidates } from './triggerQueries';
 
-const MarkRow = z.object({ message_type: z.number(), planned_through: z.date() });
-const PlannedRow = z.object({ id: z.number(), due_at: z.date() });
+const MarkRow = z.object({ message_type: z.number(), planned_through: timestamp });
+const PlannedRow = z.object({ id: z.number(), due_at: timestamp });
 const RangeRow = z.object({ low: z.number().nullable(), high: z.number().nullable() });
 
 /** How far each trigger planned from a mark has been planned, by message type (epoch ms). */

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import type {
   AutomationSettingsResponse,
   ClientAutomatedPushesResponse,
@@ -22,7 +23,7 @@ import { enabledTemplates } from './templates';
 /** What the automated-messages routes ask of the area: the app's database, clock, settings and sender. */
 type App = Pick<FastifyInstance, 'database' | 'clock' | 'config' | 'automation'>;
 
-const ScheduleRow = z.object({ next_run_at: z.date() });
+const ScheduleRow = z.object({ next_run_at: timestamp });
 const StaffTokenRow = z.object({ device_token: z.string().nullable(), nickname: z.string() });
 
 /** One type's settings as the console shows them, with when the next run that can send it is due. */

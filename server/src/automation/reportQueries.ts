@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import type { Database, Queryable } from '../db/client';
 import type { Candidates } from './triggerQueries';
 
@@ -7,7 +8,7 @@ const EligibleRow = z.object({
   client_id: z.number(),
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
-  planned_for: z.date(),
+  planned_for: timestamp,
   context: z.record(z.string(), z.unknown()),
 });
 const OutcomeCountRow = z.object({ push_message_id: z.number().nullable(), status: z.string(), skip_reason: z.string().nullable(), count: z.number() });
@@ -21,8 +22,8 @@ const ClientPushRow = z.object({
   skip_reason: z.string().nullable(),
   title: z.string().nullable(),
   body: z.string().nullable(),
-  planned_for: z.date(),
-  finished_at: z.date().nullable(),
+  planned_for: timestamp,
+  finished_at: timestamp.nullable(),
   last_error: z.string().nullable(),
 });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import type { Queryable } from '../db/client';
 
 const PushRow = z.object({
@@ -6,7 +7,7 @@ const PushRow = z.object({
   message_type: z.number(),
   client_id: z.number(),
   context: z.record(z.string(), z.unknown()),
-  planned_for: z.date(),
+  planned_for: timestamp,
   /** The day whose cap slot this push holds (set when reserved, cleared when given back). */
   local_day: z.string().nullable(),
 });

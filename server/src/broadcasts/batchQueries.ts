@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import type { Queryable } from '../db/client';
 import type { TokenResult } from '../integrations/fcm';
 import { deviceTokens } from '../push/tokens';
@@ -38,7 +39,7 @@ const InsertedPushRow = z.object({ id: z.number(), client_id: z.number(), status
 const PushResultsRow = z.object({ id: z.number(), client_id: z.number(), status: z.string(), results: z.unknown() });
 const IdRow = z.object({ id: z.number() });
 const DeferredRow = z.object({ id: z.number(), results: z.unknown() });
-const OpenWorkRow = z.object({ open: z.number(), retrying: z.number(), waiting: z.number(), next_retry: z.date().nullable() });
+const OpenWorkRow = z.object({ open: z.number(), retrying: z.number(), waiting: z.number(), next_retry: timestamp.nullable() });
 
 const tokenResults = (results: unknown) => (Array.isArray(results) ? results : []) as TokenResult[];
 

@@ -1,6 +1,7 @@
 import { BROADCAST_STATUSES, type Broadcast, type BroadcastStatus } from '@contract/broadcasts';
 import { GOAL_KINDS, WINNER_METRICS, WINNER_REASONS } from '@contract/outcomeRules';
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import type { Database, Queryable } from '../db/client';
 import { notFound } from '../lib/errors';
 import { storedFilter } from '../segments/queries';
@@ -18,14 +19,14 @@ const BroadcastRow = z.object({
   filter: z.unknown(),
   segment_id: z.number().nullable(),
   status: z.enum(BROADCAST_STATUSES),
-  send_at: z.date().nullable(),
+  send_at: timestamp.nullable(),
   recipients: z.number(),
   fixing_after: z.number().nullable(),
   max_per_minute: z.number().nullable(),
   created_by: z.string().nullable(),
-  created_at: z.date(),
-  started_at: z.date().nullable(),
-  finished_at: z.date().nullable(),
+  created_at: timestamp,
+  started_at: timestamp.nullable(),
+  finished_at: timestamp.nullable(),
   goal: z.enum(GOAL_KINDS),
   goal_window_days: z.number(),
   holdout_percent: z.number(),
@@ -36,7 +37,7 @@ const BroadcastRow = z.object({
   winner_metric: z.enum(WINNER_METRICS).nullable(),
   winner_variant: z.number().nullable(),
   winner_reason: z.enum(WINNER_REASONS).nullable(),
-  winner_picked_at: z.date().nullable(),
+  winner_picked_at: timestamp.nullable(),
 });
 type BroadcastRow = z.infer<typeof BroadcastRow>;
 const BroadcastPageRow = BroadcastRow.extend({ total: z.number() });

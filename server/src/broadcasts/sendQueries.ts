@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import type { Queryable } from '../db/client';
 
 /** The statements of the sending job (send.ts) on the broadcast itself, and its recovery after a stop (recovery.ts). */
@@ -9,15 +10,15 @@ const SendingBroadcastRow = z.object({
   title: z.string(),
   body: z.string(),
   status: z.string(),
-  send_at: z.date().nullable(),
+  send_at: timestamp.nullable(),
   staff_user_id: z.number().nullable(),
   created_by: z.string().nullable(),
   max_per_minute: z.number().nullable(),
   filter: z.unknown(),
   /** Not null while its recipients are being fixed (recipients.ts): the last client id fixed. */
   fixing_after: z.number().nullable(),
-  created_at: z.date(),
-  started_at: z.date().nullable(),
+  created_at: timestamp,
+  started_at: timestamp.nullable(),
   /** Versions of its text ({ title, body }), null with one text; then the winner's rule. */
   variants: z.array(z.object({ title: z.string(), body: z.string() })).nullable(),
   pick_winner_after_hours: z.number().nullable(),

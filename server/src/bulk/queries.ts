@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import type { ClientFilter } from '@contract/clientFilter';
 import { clientFilterWhere } from '../clients/filterQueries';
 import type { Queryable } from '../db/client';
@@ -15,7 +16,13 @@ const CountRow = z.object({ n: z.number() });
 const TotalRow = z.object({ total: z.number() });
 const ClientIdRow = z.object({ client_id: z.number() });
 const PendingRow = z.object({ '?column?': z.number() });
-const ActionRow = z.object({ id: z.number(), status: z.enum(['running', 'done']), total: z.number(), created_at: z.date(), finished_at: z.date().nullable() });
+const ActionRow = z.object({
+  id: z.number(),
+  status: z.enum(['running', 'done']),
+  total: z.number(),
+  created_at: timestamp,
+  finished_at: timestamp.nullable(),
+});
 const StatusCountRow = z.object({ status: z.string(), n: z.number() });
 const ErrorRow = z.object({ client_id: z.number(), error: z.string() });
 const RunningRow = z.object({

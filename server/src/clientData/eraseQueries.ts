@@ -1,16 +1,17 @@
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import type { Queryable } from '../db/client';
 import { keepCounts } from './queries';
 
 /** The statements of an erasure (erase.ts): what it reads, what it deletes or empties, and the record of it. */
 
-const ErasureRow = z.object({ reason: z.string(), staff_email: z.string().nullable(), erased_at: z.date() });
+const ErasureRow = z.object({ reason: z.string(), staff_email: z.string().nullable(), erased_at: timestamp });
 const OutsideRow = z.object({
   service: z.enum(['algolia', 'revenuecat']),
   state: z.enum(['pending', 'done', 'failed']),
   attempts: z.number(),
   last_error: z.string().nullable(),
-  done_at: z.date().nullable(),
+  done_at: timestamp.nullable(),
 });
 
 export async function erasureRow(db: Queryable, clientId: number): Promise<z.infer<typeof ErasureRow> | undefined> {
@@ -22,7 +23,7 @@ export const outsideRows = (db: Queryable, clientId: number) =>
   db.rows(OutsideRow, 'SELECT service, state, attempts, last_error, done_at FROM erasure_outside WHERE client_id = $1 ORDER BY id', [clientId]);
 
 const Exists = z.object({});
-const ErasedAt = z.object({ erased_at: z.date().nullable() });
+const ErasedAt = z.object({ erased_at: timestamp.nullable() });
 
 export async function clientRowExists(db: Queryable, clientId: number): Promise<boolean> {
   return (await db.rows(Exists, 'SELECT 1 FROM clients WHERE id = $1', [clientId])).length > 0;
@@ -60,7 +61,7 @@ const ErasedClient = z.object({
   mb_site_id: z.number().nullable(),
   mb_unique_id: z.number().nullable(),
   revenue_cat_user_id: z.string().nullable(),
-  erased_at: z.date().nullable(),
+  erased_at: timestamp.nullable(),
 });
 export type ErasedClient = z.infer<typeof ErasedClient>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import type { Queryable } from '../db/client';
 
 /** The data-rights area's statements: who looked at a client, data requests, retention settings and deletions, outside erasure work. */
@@ -23,7 +24,7 @@ export const insertLooks = (db: Queryable, look: { staffId: number; staffEmail: 
     [look.staffId, look.clientIds, look.hour.toISOString(), look.staffEmail, look.kind, look.at.toISOString()],
   );
 
-const LookRow = z.object({ staff_email: z.string(), hour: z.date(), first_at: z.date(), kind: z.enum(['page', 'export', 'list_export']) });
+const LookRow = z.object({ staff_email: z.string(), hour: timestamp, first_at: timestamp, kind: z.enum(['page', 'export', 'list_export']) });
 
 export const lookRows = (db: Queryable, clientId: number) =>
   db.rows(LookRow, 'SELECT staff_email, hour, first_at, kind FROM client_looks WHERE client_id = $1 ORDER BY hour DESC, first_at DESC LIMIT 200', [clientId]);
@@ -36,12 +37,12 @@ const RequestRow = z.object({
   client_id: z.number(),
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
-  erased_at: z.date().nullable(),
-  received_at: z.date(),
-  due_at: z.date(),
+  erased_at: timestamp.nullable(),
+  received_at: timestamp,
+  due_at: timestamp,
   note: z.string().nullable(),
   logged_by: z.string().nullable(),
-  handled_at: z.date().nullable(),
+  handled_at: timestamp.nullable(),
   handled_by: z.string().nullable(),
 });
 export type RequestRow = z.infer<typeof RequestRow>;

@@ -2,6 +2,7 @@ import { DEFAULT_PER_PAGE, EXACT_TOTAL_CAP, type ClientListId, type ClientSortFi
 import { LIST_RULES, type ClientFilter } from '@contract/clientFilterRules';
 import { z } from 'zod';
 import type { Queryable } from '../db/client';
+import { timestamp } from '../db/rows';
 import { FIRST_LOGIN_EXPR, LEVEL_EXPR, STATUS_EXPR, clientFilterWhere, type Where } from './filterQueries';
 import type { Cursor } from './cursor';
 
@@ -25,11 +26,8 @@ export const CLIENT_COLUMNS = `c.id AS "_id", c.first_name, c.last_name, c.email
   c.vod_access_level, (SELECT al.name FROM access_levels al WHERE al.sort_order = c.vod_access_level) AS name,
   coalesce(c.client_status, 'Pending') AS client_status, c.first_login, c.admin_updated_expiration`;
 
-/**
- * A timestamp column that may hold ±infinity: node-postgres gives ±Infinity, PGlite an invalid Date
- * (isoOrNull makes both null).
- */
-export const Moment = z.union([z.instanceof(Date), z.number()]);
+/** A timestamp column that may hold ±infinity (an invalid Date; isoOrNull makes it null). */
+export const Moment = timestamp;
 
 /** A client as CLIENT_COLUMNS reads it (rows.ts makes the API's Client of it). */
 export const ClientRow = z.object({

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import { ContactEntry } from '@contract/contacts';
 import { TAG_SUGGESTIONS_MAX } from '@contract/notes';
 import type { Queryable } from '../db/client';
@@ -11,8 +12,8 @@ const NoteRow = z.object({
   body: z.string(),
   author_staff_id: z.number().nullable(),
   author_email: z.string(),
-  created_at: z.date(),
-  updated_at: z.date(),
+  created_at: timestamp,
+  updated_at: timestamp,
 });
 export type NoteRow = z.infer<typeof NoteRow>;
 
@@ -71,7 +72,7 @@ export const tagSuggestionRows = (database: Queryable, start: string) =>
   );
 
 /** A logged contact as the contract gives it, with the database's timestamps. */
-const ContactRow = ContactEntry.extend({ snoozed_until: z.date().nullable(), created_at: z.date() });
+const ContactRow = ContactEntry.extend({ snoozed_until: timestamp.nullable(), created_at: timestamp });
 export type ContactRow = z.infer<typeof ContactRow>;
 
 const CONTACT_COLUMNS = 'id, client_id, kind, note, snoozed_until, staff_email, created_at';

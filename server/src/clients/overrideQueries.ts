@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import { RunningOverride } from '@contract/overrides';
 import type { Queryable } from '../db/client';
 import { CLIENT_COLUMNS, ClientRow, Moment } from './listQueries';
@@ -67,7 +68,7 @@ export async function restoreLevel(
 const DueOverride = z.object({
   id: z.number(),
   vod_access_level: z.number().nullable(),
-  admin_updated_expiration: z.date(),
+  admin_updated_expiration: timestamp,
   admin_replaced_access_level: z.number().nullable(),
 });
 
@@ -88,7 +89,7 @@ export async function freeLevel(database: Queryable): Promise<number> {
   return free!.level;
 }
 
-const GrantState = z.object({ vod_access_level: z.number().nullable(), admin_updated_expiration: z.date().nullable() });
+const GrantState = z.object({ vod_access_level: z.number().nullable(), admin_updated_expiration: timestamp.nullable() });
 
 /** The client's level and override end, locked for a grant; undefined for no such client. */
 export async function lockGrantState(tx: Queryable, clientId: number): Promise<z.infer<typeof GrantState> | undefined> {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import {
   Contract as ContractShape,
   DebugRecord as DebugRecordShape,
@@ -17,9 +18,9 @@ import { isoOrNull } from './rows';
 
 /** The client-details sections, each one index range scan on the client's id. */
 
-const ViewedRow = z.object({ vimeo_video_title: z.string(), viewed_at: z.date() });
-const PurchaseRow = PurchaseShape.extend({ purchased_at: z.date().nullable(), expires_at: z.date().nullable() });
-const DebugRow = DebugRecordShape.extend({ sent_at: z.date().nullable() });
+const ViewedRow = z.object({ vimeo_video_title: z.string(), viewed_at: timestamp });
+const PurchaseRow = PurchaseShape.extend({ purchased_at: timestamp.nullable(), expires_at: timestamp.nullable() });
+const DebugRow = DebugRecordShape.extend({ sent_at: timestamp.nullable() });
 
 export async function recentlyViewedVideos(database: Queryable, clientId: number): Promise<RecentlyViewedVideo[]> {
   const rows = await database.rows(
@@ -74,10 +75,10 @@ export async function debugRecords(database: Queryable, clientId: number, page: 
 }
 
 const ContractRow = ContractShape.extend({
-  agreement_date: z.date().nullable(),
-  start_date: z.date().nullable(),
-  end_date: z.date().nullable(),
-  termination_date: z.date().nullable(),
+  agreement_date: timestamp.nullable(),
+  start_date: timestamp.nullable(),
+  end_date: timestamp.nullable(),
+  termination_date: timestamp.nullable(),
   upcoming_autopay_events: z.unknown(),
 });
 
@@ -117,10 +118,10 @@ export async function contracts(database: Queryable, clientId: number): Promise<
 }
 
 const GlanceRow = z.object({
-  member_since: z.date().nullable(),
-  class_at: z.date().nullable(),
+  member_since: timestamp.nullable(),
+  class_at: timestamp.nullable(),
   class_name: z.string().nullable(),
-  stream_at: z.date().nullable(),
+  stream_at: timestamp.nullable(),
   stream_title: z.string().nullable(),
   level_name: z.string().nullable(),
   // json_build_object: its timestamps are text.
@@ -133,7 +134,7 @@ const GlanceRow = z.object({
       access_ends_at: z.string().nullable(),
     })
     .nullable(),
-  override_ends_at: z.date().nullable(),
+  override_ends_at: timestamp.nullable(),
   lifetime_purchases: z.number(),
   devices: z.array(z.object({ platform: z.string().nullable(), is_ipad: z.boolean().nullable() })).nullable(),
   push_reachable: z.boolean(),
@@ -144,7 +145,7 @@ const GlanceRow = z.object({
   visits_30d: z.number(),
   /** numeric: text from both drivers. */
   total_spent: z.string().nullable(),
-  last_app_open: z.date().nullable(),
+  last_app_open: timestamp.nullable(),
   upcoming: z.array(z.object({ at: z.string(), name: z.string().nullable() })).nullable(),
 });
 

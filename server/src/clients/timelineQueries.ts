@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import { TIMELINE_KINDS, type TimelineKind } from '@contract/timeline';
 import type { Queryable } from '../db/client';
 import { afterCursorCondition, type TimelineCursor } from './timelineRules';
@@ -142,7 +143,7 @@ const TimelineRow = z.object({
   title: z.string().nullable(),
   detail: z.string().nullable(),
   by: z.string().nullable(),
-  until: z.date().nullable(),
+  until: timestamp.nullable(),
 });
 export type TimelineRow = z.infer<typeof TimelineRow>;
 

@@ -3,6 +3,14 @@ import { z } from 'zod';
 /** A row's shape: the columns a statement returns, by name, with the types the drivers give them. */
 export type RowSchema = z.ZodType<Record<string, unknown>>;
 
+/**
+ * A timestamp column. ±infinity (a client's "never" in some columns) comes from node-postgres as ±Infinity and
+ * from PGlite as an invalid Date: both are an invalid Date here, so code sees one shape on either database.
+ */
+export const timestamp = z
+  .union([z.instanceof(Date), z.literal(Infinity), z.literal(-Infinity)])
+  .transform((value) => (value instanceof Date ? value : new Date(Number.NaN)));
+
 /** Thrown when a statement's rows do not fit the schema its caller declared: a 500, naming the column. */
 export class RowShapeError extends Error {
   constructor(statement: string, issue: z.core.$ZodIssue) {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import type { Database, Queryable } from '../db/client';
 import type { Clock } from '../types';
 import type { Job } from './job';
@@ -23,13 +24,13 @@ const JobRow = z.object({
   payload: z.record(z.string(), z.unknown()),
   singleton_key: z.string().nullable(),
   state: z.enum(['queued', 'running', 'done', 'failed']),
-  run_at: z.date(),
+  run_at: timestamp,
   attempts: z.number(),
   max_attempts: z.number(),
   last_error: z.string().nullable(),
   result: z.unknown(),
-  created_at: z.date(),
-  finished_at: z.date().nullable(),
+  created_at: timestamp,
+  finished_at: timestamp.nullable(),
 }) satisfies z.ZodType<Job>;
 const ClaimedRow = JobRow.extend({ claim_token: z.string() });
 const IdRow = z.object({ id: z.number() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import type { Queryable } from '../db/client';
 
 /** The statements of a merge (merge.ts): the two rows, every table that refers to a client, the survivor's new fields. */
@@ -10,12 +11,12 @@ export const MergeRow = z.object({
   id: z.number(),
   vod_access_level: z.number().nullable(),
   purchase_access_level: z.number().nullable(),
-  admin_updated_expiration: z.date().nullable(),
+  admin_updated_expiration: timestamp.nullable(),
   admin_replaced_access_level: z.number().nullable(),
-  first_login: z.date().nullable(),
+  first_login: timestamp.nullable(),
   revenue_cat_user_id: z.string().nullable(),
   automated_messages_opt_out: z.boolean(),
-  created_at: z.date(),
+  created_at: timestamp,
   mb_client_id: z.string().nullable(),
   mb_unique_id: z.number().nullable(),
   email_address: z.string().nullable(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import { MindbodySyncRun } from '@contract/mindbody';
 import type { Queryable } from '../db/client';
 
@@ -29,10 +30,10 @@ export const failInterruptedRuns = (database: Queryable, siteId: number, now: Da
   );
 
 const SyncState = z.object({
-  watermark: z.date().nullable(),
+  watermark: timestamp.nullable(),
   resume_offset: z.number().nullable(),
-  resume_since: z.date().nullable(),
-  resume_started_at: z.date().nullable(),
+  resume_since: timestamp.nullable(),
+  resume_started_at: timestamp.nullable(),
 });
 export type SyncState = z.infer<typeof SyncState>;
 
@@ -106,7 +107,7 @@ export const succeedRun = (database: Queryable, runId: number, at: Date) =>
   database.execute(`UPDATE mindbody_sync_runs SET status = 'succeeded', finished_at = $2, next_offset = NULL WHERE id = $1`, [runId, at.toISOString()]);
 
 /** A run as the contract gives it, with the database's timestamps. */
-const RunRow = MindbodySyncRun.extend({ started_at: z.date(), finished_at: z.date().nullable(), modified_since: z.date().nullable() });
+const RunRow = MindbodySyncRun.extend({ started_at: timestamp, finished_at: timestamp.nullable(), modified_since: timestamp.nullable() });
 export type RunRow = z.infer<typeof RunRow>;
 
 /** Each site's most recent run. */
@@ -120,7 +121,7 @@ export function latestRuns(database: Queryable, siteIds: readonly number[]): Pro
   );
 }
 
-const LastSuccess = z.object({ site_id: z.number(), finished_at: z.date() });
+const LastSuccess = z.object({ site_id: z.number(), finished_at: timestamp });
 
 /** Each site's last successful import, by when it finished. */
 export const lastSuccesses = (database: Queryable, siteIds: readonly number[]) =>

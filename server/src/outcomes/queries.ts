@@ -1,5 +1,6 @@
 import { GOAL_KINDS, WINNER_METRICS, WINNER_REASONS } from '@contract/outcomeRules';
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import type { Queryable } from '../db/client';
 import { holdoutDrawSql } from './rules';
 import type { AutomatedOutcome } from './audience';
@@ -74,7 +75,7 @@ const GroupRow = z.object({
 });
 /** The figures of one group of a message's outcome rows (held out or not, by version). */
 export type GroupRow = z.infer<typeof GroupRow>;
-const BroadcastGroupRow = GroupRow.extend({ closes: z.date().nullable() });
+const BroadcastGroupRow = GroupRow.extend({ closes: timestamp.nullable() });
 const AutomatedGroupRow = GroupRow.extend({ message_type: z.number(), week: z.string(), goal: z.enum(GOAL_KINDS), window_days: z.number() });
 const BroadcastOutcomeRow = z.object({
   goal: z.enum(GOAL_KINDS),
@@ -87,9 +88,9 @@ const BroadcastOutcomeRow = z.object({
   winner_variant: z.number().nullable(),
   winner_reason: z.enum(WINNER_REASONS).nullable(),
   winner_figures: z.array(z.object({ clients: z.number(), hits: z.number() })).nullable(),
-  winner_picked_at: z.date().nullable(),
-  started_at: z.date().nullable(),
-  send_at: z.date().nullable(),
+  winner_picked_at: timestamp.nullable(),
+  started_at: timestamp.nullable(),
+  send_at: timestamp.nullable(),
   pick_winner_after_hours: z.number().nullable(),
   status: z.string(),
 });

@@ -1,5 +1,6 @@
 import { PushRecord } from '@contract/clientActions';
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import type { Database, Queryable } from '../db/client';
 import type { TokenResult } from '../integrations/fcm';
 
@@ -11,7 +12,7 @@ import type { TokenResult } from '../integrations/fcm';
 const RECORDS_READ = 50;
 
 /** A push record as stored: `results` is jsonb, read as a list or nothing. */
-const PushRow = PushRecord.omit({ results: true, created_at: true }).extend({ results: z.unknown(), created_at: z.date() });
+const PushRow = PushRecord.omit({ results: true, created_at: true }).extend({ results: z.unknown(), created_at: timestamp });
 const PushPageRow = PushRow.extend({ total: z.number() });
 const CountRow = z.object({ n: z.number() });
 const TokenRecordRow = z.object({

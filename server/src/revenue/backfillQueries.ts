@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import type { Queryable } from '../db/client';
 
 const BackfillRow = z.object({
@@ -7,8 +8,8 @@ const BackfillRow = z.object({
   last_client_id: z.number(),
   clients_done: z.number(),
   clients_total: z.number(),
-  started_at: z.date().nullable(),
-  finished_at: z.date().nullable(),
+  started_at: timestamp.nullable(),
+  finished_at: timestamp.nullable(),
 });
 const CountRow = z.object({ n: z.number() });
 const ClientIdRow = z.object({ client_id: z.number() });

@@ -1,24 +1,24 @@
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import type { Database, Queryable } from '../db/client';
 
 /** A timestamp; 'infinity' and '-infinity' (which the drivers give as numbers) become an invalid Date, as new Date() makes them. */
-const Instant = z.union([z.date(), z.number()]).transform((value) => (value instanceof Date ? value : new Date(value)));
 const IdRow = z.object({ id: z.number() });
 const StoredEventRow = z.object({ state: z.string(), body: z.unknown() });
 const UserIdRow = z.object({ id: z.number(), revenue_cat_user_id: z.string() });
 const PurchaseRow = z.object({
   client_id: z.number(),
   grants_access: z.boolean(),
-  access_ends_at: Instant.nullable(),
-  purchased_at: Instant.nullable(),
+  access_ends_at: timestamp.nullable(),
+  purchased_at: timestamp.nullable(),
   level: z.number().nullable(),
 });
 const AccessClientRow = z.object({
   id: z.number(),
   vod_access_level: z.number().nullable(),
   purchase_access_level: z.number().nullable(),
-  admin_updated_expiration: Instant.nullable(),
-  purchase_access_changes_at: Instant.nullable(),
+  admin_updated_expiration: timestamp.nullable(),
+  purchase_access_changes_at: timestamp.nullable(),
 });
 const LevelRow = z.object({ level: z.number() });
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import { CLIENT_COLUMNS, ClientRow } from '../clients/listQueries';
 import { snoozedAt } from '../clients/filterQueries';
 import type { Database, Queryable } from '../db/client';
@@ -16,14 +17,13 @@ export interface AtRiskWindow {
 }
 
 /** A timestamp as the drivers give it; ±infinity arrives as a number, kept as its text (isoOrNull reads it as no date). */
-const Timestamp = z.union([z.date(), z.number().transform(String)]);
-const RankingStateRow = z.object({ ranked_at: z.date().nullable(), unranked: z.boolean() });
+const RankingStateRow = z.object({ ranked_at: timestamp.nullable(), unranked: z.boolean() });
 const RankedRow = z.object({ ranked: z.number() });
 const RankRow = z.object({ r: z.number() });
 const CountRow = z.object({ n: z.number() });
-const PickedRow = z.object({ client_id: z.number(), value_rank: z.number(), last_active_at: Timestamp.nullable() });
+const PickedRow = z.object({ client_id: z.number(), value_rank: z.number(), last_active_at: timestamp.nullable() });
 export type Picked = z.infer<typeof PickedRow>;
-const AtRiskClientRow = ClientRow.extend({ last_contacted_at: Timestamp.nullable() });
+const AtRiskClientRow = ClientRow.extend({ last_contacted_at: timestamp.nullable() });
 const PlanRow = z.object({ 'QUERY PLAN': z.unknown() });
 
 /** When client_activity was last ranked, and whether a row waits for its rank. */

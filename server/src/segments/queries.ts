@@ -6,10 +6,11 @@ import { HttpError, notFound } from '../lib/errors';
 import { countClients } from './count';
 import { isUniqueViolation } from '../lib/idempotency';
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 
 /** Saved segments (docs/features.md#segments): CRUD with an audit entry per change, each listed with its count. */
 
-const SegmentRow = z.object({ id: z.number(), name: z.string(), filter: z.unknown(), created_at: z.date(), updated_at: z.date() });
+const SegmentRow = z.object({ id: z.number(), name: z.string(), filter: z.unknown(), created_at: timestamp, updated_at: timestamp });
 type SegmentRow = z.infer<typeof SegmentRow>;
 const SegmentPageRow = SegmentRow.extend({ total: z.number() });
 const CountRow = z.object({ n: z.number() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import { ROLES } from '@contract/permissions';
 import type { Queryable, Transaction } from '../db/client';
 
@@ -10,12 +11,12 @@ export const StaffUserRow = z.object({
   nickname: z.string(),
   picture: z.string().nullable(),
   oidc_subject: z.string().nullable(),
-  created_at: z.date(),
-  last_sign_in_at: z.date().nullable(),
+  created_at: timestamp,
+  last_sign_in_at: timestamp.nullable(),
   device_token: z.string().nullable(),
   role: z.enum(ROLES),
-  disabled_at: z.date().nullable(),
-  two_step_at: z.date().nullable(),
+  disabled_at: timestamp.nullable(),
+  two_step_at: timestamp.nullable(),
 });
 export type StaffUser = z.infer<typeof StaffUserRow>;
 

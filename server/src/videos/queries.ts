@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import type { AdminVideoFilter, ADMIN_VIDEO_SORT_FIELDS } from '@contract/videos';
 import type { Queryable } from '../db/client';
 
@@ -16,14 +17,14 @@ const AdminVideoRow = z.object({
   instructor: z.string().nullable(),
   tags: z.array(z.string()),
   title_edited: z.boolean(),
-  deleted_at: z.date().nullable(),
-  vimeo_missing_since: z.date().nullable(),
-  created_at: z.date(),
-  updated_at: z.date(),
+  deleted_at: timestamp.nullable(),
+  vimeo_missing_since: timestamp.nullable(),
+  created_at: timestamp,
+  updated_at: timestamp,
   plays_30d: z.number(),
   viewers_30d: z.number(),
   favorites: z.number(),
-  last_played_at: z.date().nullable(),
+  last_played_at: timestamp.nullable(),
 });
 export type AdminVideoRow = z.infer<typeof AdminVideoRow>;
 

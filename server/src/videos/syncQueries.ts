@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { timestamp } from '../db/rows';
 import { VimeoSync, type VimeoSyncState } from '@contract/videos';
 import type { Queryable } from '../db/client';
 import type { CatalogueVideo } from '../integrations/vimeo';
@@ -88,7 +89,7 @@ const SELECT_SYNC = `
   FROM vimeo_syncs s LEFT JOIN jobs j ON j.id = s.job_id`;
 
 /** A sync as stored (reconciled with its job); the answer's times are ISO text. */
-const SyncRow = VimeoSync.extend({ created_at: z.date(), started_at: z.date().nullable(), finished_at: z.date().nullable() });
+const SyncRow = VimeoSync.extend({ created_at: timestamp, started_at: timestamp.nullable(), finished_at: timestamp.nullable() });
 
 function toVimeoSync(row: z.infer<typeof SyncRow>): VimeoSync {
   return {
