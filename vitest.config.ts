@@ -15,8 +15,9 @@ export default defineConfig({
           exclude: ['tests/console/**/*.isolated.test.{ts,tsx}'],
           setupFiles: ['tests/support/console-setup.ts'],
           // A timeout is a hang detector, never a speed check: the longest tests (a whole grant, then its end)
-          // take ~12 s on a quiet machine and over 20 s beside the browser tests on two cores.
-          testTimeout: 60_000,
+          // take ~12 s on a quiet machine, and beside the browser tests on two cores a worker may get a
+          // fifth of a core (a 13 s test took 61 s in such a run).
+          testTimeout: 180_000,
           // jsdom rendering is CPU-bound: one worker per core (Vitest's default leaves one core idle).
           maxWorkers: 2,
           // The files share each worker's imported modules (React, MUI, react-admin, the console) and
@@ -37,7 +38,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/console/**/*.isolated.test.{ts,tsx}'],
           setupFiles: ['tests/support/console-setup.ts'],
-          testTimeout: 60_000,
+          testTimeout: 180_000,
           maxWorkers: 2,
           sequence: { groupOrder: 0 },
         },

@@ -110,7 +110,7 @@ function actionServer(options: {
 
 const section = (title: string) => screen.getByRole('region', { name: title });
 const dialog = (name: string) => screen.findByRole('dialog', { name });
-const gone = (name: string) => waitFor(() => expect(screen.queryByRole('dialog', { name })).toBeNull(), { timeout: 6000 });
+const gone = (name: string) => waitFor(() => expect(screen.queryByRole('dialog', { name })).toBeNull(), { timeout: 30_000 });
 
 async function openClient(path = '/client/7') {
   const view = renderApp(path);
@@ -120,7 +120,7 @@ async function openClient(path = '/client/7') {
   return view;
 }
 
-describe('client actions', { timeout: 60_000 }, () => {
+describe('client actions', () => {
   afterEach(() => vi.restoreAllMocks());
 
   describe("Add a video to client's favorites list", () => {
@@ -233,7 +233,7 @@ describe('client actions', { timeout: 60_000 }, () => {
       await user.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Close' }));
       expect(await screen.findByText('Error removing favorites video')).toBeVisible();
       expect(await within(section('Favorites Videos')).findByText('HIIT Blast')).toBeVisible();
-      await waitFor(() => expect(screen.queryByText('Error removing favorites video')).toBeNull(), { timeout: 6000 });
+      await waitFor(() => expect(screen.queryByText('Error removing favorites video')).toBeNull(), { timeout: 30_000 });
 
       await user.click(within(section('Favorites Videos')).getByRole('button', { name: 'Remove HIIT Blast' }));
       await user.click(within(await screen.findByRole('alert')).getByRole('button', { name: 'Close' }));
@@ -447,7 +447,7 @@ describe('client actions', { timeout: 60_000 }, () => {
       expect(await within(region).findByRole('status')).toHaveTextContent('Sync Complete');
       expect(calls.syncs).toEqual(['-99/100777']);
       expect(await within(region).findByText('Unlimited Monthly')).toBeVisible();
-      await waitFor(() => expect(within(region).queryByRole('status')).toBeNull(), { timeout: 8000 });
+      await waitFor(() => expect(within(region).queryByRole('status')).toBeNull(), { timeout: 30_000 });
     });
 
     it("shows 'Sync Failed' when the answer has errors or the call fails", async () => {
@@ -458,7 +458,7 @@ describe('client actions', { timeout: 60_000 }, () => {
       expect(await screen.findByText('Sync Failed')).toHaveAttribute('title', 'Mindbody failed (500)');
 
       server.use(http.get('*/api/v1/sync/contracts/:siteId/:mbClientId', () => HttpResponse.json({ message: 'No client' }, { status: 404 })));
-      await waitFor(() => expect(screen.queryByText('Sync Failed')).toBeNull(), { timeout: 8000 });
+      await waitFor(() => expect(screen.queryByText('Sync Failed')).toBeNull(), { timeout: 30_000 });
       await user.click(screen.getByRole('button', { name: 'Sync Contracts' }));
       await user.click(within(await dialog('Sync Client Contracts')).getByRole('button', { name: 'Confirm' }));
       expect(await screen.findByText('Sync Failed')).toBeVisible();

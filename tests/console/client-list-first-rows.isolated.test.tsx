@@ -21,7 +21,7 @@ vi.mock('../../src/clients/bulk/ClientBulkActions', async (importOriginal) => {
 
 const firstPage: ClientListPage = { clients: CLIENTS, total: CLIENTS.length, total_is_estimate: false, page: 1, perPage: 25, next_cursor: null };
 
-describe('a client list before its filters, actions and bulk actions have loaded', { timeout: 60_000 }, () => {
+describe('a client list before its filters, actions and bulk actions have loaded', () => {
   it('shows its rows and pagination at once, then the filter form and actions where they belong, then the bulk actions once a client is selected', async () => {
     server.use(
       signedIn(),

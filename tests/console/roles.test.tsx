@@ -51,7 +51,7 @@ const requestedPaths = () => {
 };
 const card = (label: string) => screen.getByRole('heading', { name: label }).closest<HTMLElement>('[data-stat-state]')!;
 
-describe('the console follows the role', { timeout: 60_000 }, () => {
+describe('the console follows the role', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it.each([

@@ -7,8 +7,10 @@ import { afterAll, afterEach, beforeAll } from 'vitest';
 import { serverReachability } from '../../src/providers/serverReachability';
 import { server } from './msw';
 
-// The first render of the whole admin (lazy pages included) takes a few seconds in jsdom.
-configure({ asyncUtilTimeout: 10_000 });
+// The first render of the whole admin (lazy pages included) takes a few seconds in jsdom, and many
+// times that when the worker gets a fraction of a core beside the browser tests: a wait for something
+// to appear is a hang detector, not a speed check.
+configure({ asyncUtilTimeout: 30_000 });
 
 // jsdom has no matchMedia. MUI's useMediaQuery (responsive sidebar, drawer) needs one that
 // answers width queries against window.innerWidth, so tests can resize the window.

@@ -62,7 +62,7 @@ export async function claimBatch(tx: Queryable, broadcastId: number, now: Date, 
   );
 }
 
-/** Takes a daily-cap slot for each client (automation/dailyCap.ts's rule, for a batch); answers who got one. */
+/** Takes a daily-cap slot for each client (automation/dailyCapQueries.ts's rule, for a batch); answers who got one. */
 export async function takeCapSlots(tx: Queryable, clientIds: number[], day: string, cap: number): Promise<Set<number>> {
   if (clientIds.length === 0) return new Set();
   const taken = await tx.rows(

@@ -72,7 +72,7 @@ export interface PushService {
   sendToClient(push: ClientPush): Promise<PushOutcome>;
   /** One token, no record: marks the token dead when FCM says it is. */
   sendToToken(token: string, message: PushMessage, signal?: AbortSignal): Promise<TokenResult>;
-  /** One token, nothing written: for batches that record their results and dead tokens together (broadcasts/batch.ts). */
+  /** One token, nothing written: for batches that record their results and dead tokens together (broadcasts/batchQueries.ts). */
   deliver(token: string, message: PushMessage, signal?: AbortSignal): Promise<TokenResult>;
   /** The tokens a push to this client would go to, and why there are none. */
   tokensFor(clientId: number): Promise<{ tokens: string[]; reason: string | null }>;
