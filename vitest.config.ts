@@ -50,7 +50,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/server/**/*.test.ts'],
           globalSetup: ['tests/server/global-setup.ts'],
-          testTimeout: 60_000,
+          // A hang detector: the tests that build 10,000 rows on PGlite take tens of seconds alone and over 60 s
+          // beside the browser tests on two cores.
+          testTimeout: 180_000,
           hookTimeout: 120_000,
           // Two cores: PGlite instances are CPU-bound, more workers only thrash.
           maxWorkers: 2,
