@@ -1,6 +1,6 @@
 import type { ClientFilter } from '@contract/clientFilter';
 import { z } from 'zod';
-import { clientFilterWhere } from '../clients/filterQueries';
+import { clientFilterWhere, selectTargetClients } from '../clients/filterQueries';
 import type { Queryable } from '../db/client';
 
 /** The statements that fix who a broadcast goes to (recipients.ts). */
@@ -13,16 +13,7 @@ const ChunkRow = z.object({ n: z.number(), last: z.number().nullable(), added: z
 
 /** Fixes who a broadcast goes to at once: the clients its filter selects now, or the picked ones that exist. */
 export async function insertRecipients(tx: Queryable, id: number, target: { filter?: ClientFilter; clientIds?: number[] }, now: Date): Promise<number> {
-  let select: string;
-  let params: unknown[];
-  if (target.clientIds) {
-    select = 'SELECT $1::bigint, c.id FROM clients c WHERE c.id = ANY($2::bigint[])';
-    params = [id, target.clientIds];
-  } else {
-    const where = clientFilterWhere([target.filter ?? {}], now);
-    select = `SELECT ${where.param(id)}::bigint, c.id FROM clients c ${where}`;
-    params = where.params;
-  }
+  const { select, params } = selectTargetClients(id, target, now);
   const [row] = await tx.rows(
     CountRow,
     `WITH added AS (INSERT INTO broadcast_recipients (broadcast_id, client_id) ${select} RETURNING 1) SELECT count(*)::int AS n FROM added`,

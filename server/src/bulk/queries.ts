@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { timestamp } from '../db/rows';
 import type { ClientFilter } from '@contract/clientFilter';
-import { clientFilterWhere } from '../clients/filterQueries';
+import { selectTargetClients } from '../clients/filterQueries';
 import type { Queryable } from '../db/client';
 
 /** Bulk actions and their targets (override.ts). */
@@ -66,16 +66,7 @@ export async function insertOverrideAction(tx: Queryable, action: NewBulkAction)
 
 /** Fixes the action's targets: the picked clients that exist, or those the filter selects at `now`; answers how many. */
 export async function insertTargets(tx: Queryable, bulkId: number, target: { clientIds?: number[]; filter?: ClientFilter }, now: Date): Promise<number> {
-  let select: string;
-  let params: unknown[];
-  if (target.clientIds) {
-    select = 'SELECT $1::bigint, c.id FROM clients c WHERE c.id = ANY($2::bigint[])';
-    params = [bulkId, target.clientIds];
-  } else {
-    const where = clientFilterWhere([target.filter ?? {}], now);
-    select = `SELECT ${where.param(bulkId)}::bigint, c.id FROM clients c ${where}`;
-    params = where.params;
-  }
+  const { select, params } = selectTargetClients(bulkId, target, now);
   const [added] = await tx.rows(
     CountRow,
     `WITH added AS (INSERT INTO bulk_action_targets (bulk_action_id, client_id) ${select} RETURNING 1) SELECT count(*)::int AS n FROM added`,

@@ -50,6 +50,20 @@ const MINDBODY_ID_LENGTH = 'coalesce(length(c.mb_client_id), 0)';
 const escapeLike = (value: string) => value.replace(/[\\%_]/g, (ch) => `\\${ch}`);
 
 /** SQL: client `c` is snoozed off the at-risk list at `now` (a parameter or literal). */
+/**
+ * `SELECT <owner id>, client id` for the clients an action or a broadcast is fixed to: the picked ones that
+ * exist, or those the filter selects at `now`; with its parameters, to feed an INSERT … SELECT.
+ */
+export function selectTargetClients(
+  ownerId: number,
+  target: { clientIds?: number[]; filter?: ClientFilter },
+  now: Date,
+): { select: string; params: unknown[] } {
+  if (target.clientIds) return { select: 'SELECT $1::bigint, c.id FROM clients c WHERE c.id = ANY($2::bigint[])', params: [ownerId, target.clientIds] };
+  const where = clientFilterWhere([target.filter ?? {}], now);
+  return { select: `SELECT ${where.param(ownerId)}::bigint, c.id FROM clients c ${where}`, params: where.params };
+}
+
 export const snoozedAt = (client: string, now: string) =>
   `EXISTS (SELECT 1 FROM client_contacts s WHERE s.client_id = ${client} AND s.kind = 'snoozed' AND s.snoozed_until > ${now})`;
 
