@@ -55,8 +55,12 @@ describe('an open tab through an outage and a deploy', () => {
     // stopped seconds after its own restart, on a loaded machine, once exited 1 (not yet explained).
     const exitCode = await server!.stop();
     if (exitCode !== 0) console.warn(`The server stopped with ${exitCode}:\n${server!.output().slice(-4000)}`);
-    await meanwhile();
-    server = await startServer({ dataDir, port: Number(new URL(url).port), env: { CONSOLE_DIR: consoleDir } });
+    try {
+      await meanwhile();
+    } finally {
+      // Back up even when a check made while it was away failed: the next tests need it.
+      server = await startServer({ dataDir, port: Number(new URL(url).port), env: { CONSOLE_DIR: consoleDir } });
+    }
   };
 
   const noDeveloperScreen = async (page: Page) => expect(await page.getByText(DEVELOPER_SCREENS).count()).toBe(0);

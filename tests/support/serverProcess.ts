@@ -17,15 +17,25 @@ export interface RunningServer {
   stop(): Promise<number | null>;
 }
 
+/**
+ * A free port below the kernel's ephemeral range (32768 and up here): a server stopped for a restart
+ * keeps its port, and a port the kernel hands out for `listen(0)` or an outgoing connection (another
+ * file's stand-in, a database client) could otherwise take it meanwhile, so the tab under test would
+ * reach someone else's server. Each Vitest worker takes its own thousand ports.
+ */
+let nextPort = 20_000 + (Number(process.env.VITEST_POOL_ID ?? 0) % 12) * 1_000 + Math.floor(Math.random() * 500);
 async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
+  for (let tries = 0; tries < 500; tries++) {
+    const port = nextPort;
+    nextPort = nextPort % 1_000 === 999 ? nextPort - 999 : nextPort + 1;
+    const free = await new Promise<boolean>((resolve) => {
+      const server = net.createServer();
+      server.once('error', () => resolve(false));
+      server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
-    server.on('error', reject);
-  });
+    if (free) return port;
+  }
+  throw new Error('no free port between 20000 and 31999');
 }
 
 /** Set by tests/e2e/global-setup.ts: a data directory the server seeded once, stopped cleanly. */
