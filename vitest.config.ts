@@ -52,8 +52,8 @@ export default defineConfig({
           globalSetup: ['tests/server/global-setup.ts'],
           // A hang detector: the tests that build 10,000 rows on PGlite take tens of seconds alone and over 60 s
           // beside the browser tests on two cores.
-          testTimeout: 180_000,
-          hookTimeout: 120_000,
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
           // Two cores: PGlite instances are CPU-bound, more workers only thrash.
           maxWorkers: 2,
           // No test file mocks a module or keeps state in one, and each builds its own app: sharing the
@@ -69,8 +69,9 @@ export default defineConfig({
           environment: 'node',
           include: ['tests/e2e/**/*.test.ts'],
           globalSetup: ['tests/e2e/global-setup.ts'],
-          testTimeout: 120_000,
-          hookTimeout: 180_000,
+          setupFiles: ['tests/support/e2e-setup.ts'],
+          testTimeout: 300_000,
+          hookTimeout: 300_000,
           // A page on a busy machine (the other lane's tests beside it) may take seconds to show what a
           // quiet one shows at once: expect.poll's own second made tests fail by the machine's load alone.
           expect: { poll: { timeout: 30_000, interval: 100 } },

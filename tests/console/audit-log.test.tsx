@@ -145,7 +145,7 @@ describe('audit log helpers', () => {
   });
 });
 
-describe('Audit Log screen', { timeout: 60_000 }, () => {
+describe('Audit Log screen', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('lists entries newest first with who, what, target, client and before → after', async () => {

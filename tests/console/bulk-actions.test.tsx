@@ -90,7 +90,7 @@ function backend(total = CLIENTS.length, user = testUser) {
   return calls;
 }
 
-describe('bulk actions on a client list', { timeout: 60_000 }, () => {
+describe('bulk actions on a client list', () => {
   it('grants an access level to two selected clients after a confirmation, and shows the result', async () => {
     const calls = backend();
     const { user } = renderApp('/clients/all');

@@ -49,7 +49,7 @@ async function openClient() {
   return { ...view, erases, exports };
 }
 
-describe('a client’s data rights on the client page', { timeout: 60_000 }, () => {
+describe('a client’s data rights on the client page', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('downloads the export through the dataProvider', async () => {
@@ -117,7 +117,7 @@ const request = (overrides: Partial<DataRequest>): DataRequest => ({
   ...overrides,
 });
 
-describe('the Data requests page', { timeout: 60_000 }, () => {
+describe('the Data requests page', () => {
   it('lists requests with due dates, warns about the pressing ones, logs and handles one', async () => {
     let requests = [
       request({ id: 1, standing: 'overdue' }),

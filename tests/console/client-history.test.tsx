@@ -53,7 +53,7 @@ const grant: AuditEntry = {
   ip: '127.0.0.1',
 };
 
-describe('client details: History', { timeout: 60_000 }, () => {
+describe('client details: History', () => {
   it("asks for this client's entries, newest first, and shows who changed what with before → after", async () => {
     const queries = clientWithHistory([
       grant,

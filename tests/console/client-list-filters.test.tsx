@@ -41,7 +41,7 @@ async function choose(user: ReturnType<typeof renderApp>['user'], filter: string
   await user.keyboard('{Escape}');
 }
 
-describe('client list filters, paging from either end, keyboard and phone', { timeout: 60_000 }, () => {
+describe('client list filters, paging from either end, keyboard and phone', () => {
   afterEach(() => {
     window.innerWidth = 1024;
   });
@@ -60,7 +60,7 @@ describe('client list filters, paging from either end, keyboard and phone', { ti
     await choose(user, 'New', 'New');
     await user.type(await screen.findByRole('textbox', { name: 'Search by name or e-mail' }), 'kim');
 
-    await waitFor(() => expect(calls.at(-1)!.get('q')).toBe('kim'), { timeout: 20_000 });
+    await waitFor(() => expect(calls.at(-1)!.get('q')).toBe('kim'));
     const last = calls.at(-1)!;
     expect([
       last.getAll('status'),

@@ -38,7 +38,7 @@ const rows = () => screen.getAllByRole('row').slice(1);
 const cellTexts = (column: number) => rows().map((row) => within(row).getAllByRole('cell')[column + 1]!.textContent);
 
 // Whole-console renders in jsdom take seconds each on a busy machine.
-describe('client lists', { timeout: 60_000 }, () => {
+describe('client lists', () => {
   it('shows a spinner while loading, then the columns, rows and the New badge', async () => {
     const release = deferred();
     listServer(async () => {
@@ -169,7 +169,7 @@ describe('client lists', { timeout: 60_000 }, () => {
 
     await user.type(screen.getByRole('textbox', { name: 'Search by name or e-mail' }), 'f07');
     // Typing into the whole console re-renders its filter form per key: slow in jsdom on a busy machine.
-    await waitFor(() => expect(cellTexts(1)).toEqual(['F07']), { timeout: 20_000 });
+    await waitFor(() => expect(cellTexts(1)).toEqual(['F07']));
   });
 
   it("shows react-admin's error state when the list cannot be loaded", async () => {
@@ -182,7 +182,7 @@ describe('client lists', { timeout: 60_000 }, () => {
 
 // On a cold load the list's first page is asked for beside the page's code, and the
 // page takes that answer instead of asking again (its parameters must be the page's own defaults).
-describe('a client list the console opens on', { timeout: 60_000 }, () => {
+describe('a client list the console opens on', () => {
   /** The session state our server puts into the console page (server/src/routes/console.ts). */
   const pageSays = (answer: IsAuthenticatedResponse) => {
     const element = document.createElement('script');

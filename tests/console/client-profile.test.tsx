@@ -50,7 +50,7 @@ async function openClient() {
   return { ...view, calls: fake.calls, timelineQueries };
 }
 
-describe('the client profile', { timeout: 60_000 }, () => {
+describe('the client profile', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('shows the timeline newest first with who did it and why, loads more, and filters by kind', async () => {
@@ -80,7 +80,7 @@ describe('the client profile', { timeout: 60_000 }, () => {
   });
 });
 
-describe('notes and tags', { timeout: 60_000 }, () => {
+describe('notes and tags', () => {
   const note = (id: number, body: string, mine: boolean): Note => ({
     id,
     client_id: 7,
@@ -143,7 +143,7 @@ describe('notes and tags', { timeout: 60_000 }, () => {
   });
 });
 
-describe('at a glance', { timeout: 60_000 }, () => {
+describe('at a glance', () => {
   it('sums the client up above the sections, the plan apart from the override', async () => {
     const fake = fakeClientProfileServer({ client: aClient({ _id: 7, admin_updated_expiration: '2026-12-10T12:00:00.000Z' }) });
     server.use(

@@ -151,7 +151,7 @@ const firstRow = (region: HTMLElement) =>
 const kim = aClient({ _id: 7, admin_updated_expiration: '2026-12-01T15:00:00.000Z' });
 
 // Whole-console renders in jsdom take seconds each on a busy machine.
-describe('client details', { timeout: 60_000 }, () => {
+describe('client details', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('shows the header, the summary box, the override note and Log Out', async () => {

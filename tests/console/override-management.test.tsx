@@ -32,7 +32,7 @@ async function openClient(client = aClient({ _id: 7 }), overrides: RunningOverri
   return { ...view, calls: fake.calls };
 }
 
-describe('overrides staff manage', { timeout: 60_000 }, () => {
+describe('overrides staff manage', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('grants until a custom date with a reason, then offers Extend and End now where the override is shown', async () => {
@@ -62,7 +62,7 @@ describe('overrides staff manage', { timeout: 60_000 }, () => {
     expect(Math.round((Date.parse(grant.adminOverrideDate) - Date.now()) / DAY)).toBe(60);
 
     // The page now shows the override, with its two actions.
-    await user.click(await screen.findByRole('button', { name: 'End now' }, { timeout: 6000 }));
+    await user.click(await screen.findByRole('button', { name: 'End now' }));
     const confirm = await screen.findByRole('dialog', { name: 'End the override now?' });
     await user.click(within(confirm).getByRole('button', { name: 'End now' }));
     expect(await screen.findByText('Override ended')).toBeVisible();

@@ -26,7 +26,7 @@ function passkeyServer(initial: Passkey[]) {
   return { removed };
 }
 
-describe('passkeys in the two-step dialog', { timeout: 60_000 }, () => {
+describe('passkeys in the two-step dialog', () => {
   it('lists the passkeys with when each was added and last used, and removes one', async () => {
     const { removed } = passkeyServer([LAPTOP, KEY]);
     const { user } = renderApp('/');

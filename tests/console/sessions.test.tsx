@@ -57,7 +57,7 @@ describe('describeUserAgent', () => {
   });
 });
 
-describe('My sessions', { timeout: 60_000 }, () => {
+describe('My sessions', () => {
   it('is reached from the user menu and lists sessions with this one marked', async () => {
     sessionServer([session({}), session({ id: 'bbbb', user_agent: SAFARI, current: false, ip: '198.51.100.7' })]);
     const { user } = renderApp('/');

@@ -115,7 +115,7 @@ function staffServer() {
 
 const row = async (email: string) => (await within(await screen.findByRole('table')).findByText(email)).closest('tr')!;
 
-describe('the staff screen', { timeout: 60_000 }, () => {
+describe('the staff screen', () => {
   afterEach(() => vi.restoreAllMocks());
 
   it('lists staff with role, status and last sign-in', async () => {
@@ -200,7 +200,7 @@ describe('the staff screen', { timeout: 60_000 }, () => {
   });
 });
 
-describe('Change password in the user menu', { timeout: 60_000 }, () => {
+describe('Change password in the user menu', () => {
   it('asks for the current password, checks the new one twice, and names a wrong current one', async () => {
     const sent = staffServer();
     const { user } = renderApp('/');

@@ -61,7 +61,7 @@ describe('reaching many clients at once in the browser', () => {
     page = await signInPage(browser, server);
     const login = await fetch(`${server.url}/login`, { method: 'POST', body: new URLSearchParams(E2E_STAFF), redirect: 'manual' });
     cookie = login.headers.get('set-cookie')!.split(';')[0]!;
-  }, 180_000);
+  });
   afterAll(() => closeServerAndBrowser(server, browser));
 
   it('previews a segment of one client by e-mail, saves it into the sidebar, and broadcasts to it: sent 1, the push on the client page', async () => {

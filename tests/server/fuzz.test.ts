@@ -89,7 +89,7 @@ describe.each(testDatabases())('every endpoint against hostile input on $name', 
     );
     const [video] = await database.query<{ vimeo_video_id: string }>('SELECT vimeo_video_id FROM videos WHERE vimeo_video_id IS NOT NULL ORDER BY id LIMIT 1');
     known = { id: Number(client!.id), email: client!.email_address, mb: client!.mb_client_id, site: Number(client!.mb_site_id), vimeo: video!.vimeo_video_id };
-  }, 120_000);
+  });
   afterAll(async () => {
     await app.close();
     await database.close();

@@ -102,7 +102,7 @@ describe('npm run staff', () => {
     } finally {
       await after.close();
     }
-  }, 120_000);
+  });
 
   it('says plainly to stop the server while it holds the PGlite data, without a stack trace', () => {
     // What a running server leaves in its data directory: its pid, alive (here, this test's own).
@@ -119,5 +119,5 @@ describe('npm run staff', () => {
     } finally {
       fs.rmSync(path.join(dataDir, 'server.lock'), { force: true });
     }
-  }, 120_000);
+  });
 });
