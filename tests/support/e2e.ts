@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { E2E_STAFF, startServer, type RunningServer } from './serverProcess';
 
 export { E2E_STAFF, startServer, type RunningServer } from './serverProcess';
@@ -8,8 +8,28 @@ export { E2E_STAFF, startServer, type RunningServer } from './serverProcess';
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const screenshotDir = path.resolve('tests/e2e/screenshots');
 
+/**
+ * The browser contexts (tabs and their cookies) a test opened, closed when it ends
+ * (tests/support/e2e-setup.ts): left open, each page of every earlier test kept running its timers
+ * and animations beside the next ones for the rest of the file. Contexts opened in a beforeAll are
+ * the file's, and stay.
+ */
+const openedInTest = new Set<BrowserContext>();
+let testRunning = false;
+export const testContexts = {
+  start() {
+    testRunning = true;
+  },
+  async closeAll() {
+    testRunning = false;
+    const contexts = [...openedInTest];
+    openedInTest.clear();
+    await Promise.all(contexts.map((context) => context.close().catch(() => undefined)));
+  },
+};
+
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
+  const browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: [
       '--no-sandbox',
@@ -21,6 +41,13 @@ export async function launchBrowser(): Promise<Browser> {
       '--disable-quic',
     ],
   });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = async (...args) => {
+    const context = await newContext(...args);
+    if (testRunning) openedInTest.add(context);
+    return context;
+  };
+  return browser;
 }
 
 /** Opens the console, is sent to the login page, signs in there and lands back in the console. */

@@ -1,0 +1,5 @@
+import { afterEach, beforeEach } from 'vitest';
+import { testContexts } from './e2e';
+
+beforeEach(() => testContexts.start());
+afterEach(() => testContexts.closeAll());
