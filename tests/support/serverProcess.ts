@@ -17,17 +17,24 @@ export interface RunningServer {
   stop(): Promise<number | null>;
 }
 
+/** Where the browser tests' processes note the ports they took (tests/e2e/global-setup.ts empties it). */
+export const PORTS_DIR = path.join(os.tmpdir(), 'studio-e2e-ports');
+
 /**
- * A free port below the kernel's ephemeral range (32768 and up here): a server stopped for a restart
- * keeps its port, and a port the kernel hands out for `listen(0)` or an outgoing connection (another
- * file's stand-in, a database client) could otherwise take it meanwhile, so the tab under test would
- * reach someone else's server. Each Vitest worker takes its own thousand ports.
+ * A port no other server of this run has had, below the kernel's ephemeral range (32768 and up here).
+ * A server stopped for a restart keeps its port while it is down: a port from `listen(0)`, or one
+ * another test file found free at that moment, could otherwise go to someone else's server, and the
+ * tab under test would find the server back that was never there (the outage test did). Each port is
+ * claimed with a file created exclusively, so the two Vitest workers never pick the same one.
  */
-let nextPort = 20_000 + (Number(process.env.VITEST_POOL_ID ?? 0) % 12) * 1_000 + Math.floor(Math.random() * 500);
 async function freePort(): Promise<number> {
-  for (let tries = 0; tries < 500; tries++) {
-    const port = nextPort;
-    nextPort = nextPort % 1_000 === 999 ? nextPort - 999 : nextPort + 1;
+  fs.mkdirSync(PORTS_DIR, { recursive: true });
+  for (let port = 20_000 + Math.floor(Math.random() * 10_000), tries = 0; tries < 2_000; tries++, port = port === 31_999 ? 20_000 : port + 1) {
+    try {
+      fs.closeSync(fs.openSync(path.join(PORTS_DIR, String(port)), 'wx'));
+    } catch {
+      continue; // taken by another server of this run
+    }
     const free = await new Promise<boolean>((resolve) => {
       const server = net.createServer();
       server.once('error', () => resolve(false));
