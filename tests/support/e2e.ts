@@ -20,6 +20,15 @@ export const testContexts = {
   start() {
     testRunning = true;
   },
+  /** Each open tab of the test: its address and the start of its visible text. */
+  async describeOpenPages(): Promise<string[]> {
+    const lines: string[] = [];
+    for (const page of [...openedInTest].flatMap((context) => context.pages())) {
+      const text = await page.evaluate(() => document.body?.innerText ?? '').catch((error: Error) => `(unreadable: ${error.message})`);
+      lines.push(`── tab at ${page.url()}:`, text.replace(/\n{2,}/g, '\n').slice(0, 1_500));
+    }
+    return lines;
+  },
   async closeAll() {
     testRunning = false;
     const contexts = [...openedInTest];
