@@ -24,7 +24,7 @@ export const PORTS_DIR = path.join(os.tmpdir(), 'studio-e2e-ports');
  * A port no other server of this run has had, below the kernel's ephemeral range (32768 and up here).
  * A server stopped for a restart keeps its port while it is down: a port from `listen(0)`, or one
  * another test file found free at that moment, could otherwise go to someone else's server, and the
- * tab under test would find the server back that was never there (the outage test did). Each port is
+ * tab under test would find a server back that was never its own. Each port is
  * claimed with a file created exclusively, so the two Vitest workers never pick the same one.
  */
 async function freePort(): Promise<number> {
