@@ -8,6 +8,7 @@ import { SESSION_STATE_ELEMENT_ID } from '@contract/pageState';
 import { renderApp } from './helpers/renderApp';
 import { preloadOpeningPage } from '../../src/App';
 import { aClient, CLIENTS } from './helpers/clientData';
+import { fakeClientProfileServer } from '../support/clientProfileMsw';
 
 const page = (clients: Client[], extra: Partial<ClientListPage> = {}): ClientListPage => ({
   clients,
@@ -101,10 +102,19 @@ describe('client lists', () => {
 
   it('opens the client when a row is clicked', async () => {
     listServer(() => page(CLIENTS));
-    server.use(http.get('*/api/client/v1/client-details/:id', () => HttpResponse.json({ client: [CLIENTS[1]] })));
+    // The client page's every section answers: it starts loading them as soon as it opens, and the test
+    // ends only once it shows the client.
+    server.use(
+      ...fakeClientProfileServer({ client: CLIENTS[1]! }).handlers,
+      http.get('*/api/admin/v1/clients/:id/timeline', () => HttpResponse.json({ entries: [], next: null })),
+    );
     const { user } = renderApp('/clients/all');
     await user.click(await screen.findByText('bob'));
     await waitFor(() => expect(window.location.pathname).toBe('/client/12'));
+    const details = await screen.findByLabelText('Client Details');
+    await within(details).findByText('bob@studio.test');
+    // Its last section to load, so no call is still on its way when the test ends.
+    await screen.findByText('No automated messages yet.');
   });
 
   it('sorts on the server when a column header is clicked', async () => {
