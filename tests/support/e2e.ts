@@ -54,6 +54,14 @@ export async function launchBrowser(): Promise<Browser> {
   browser.newContext = async (...args) => {
     const context = await newContext(...args);
     if (testRunning) openedInTest.add(context);
+    // A route handler still running when its tab closes (a held answer released as the test ends) fails
+    // on the closed tab, as an unhandled rejection that fails the whole run: routes end quietly first.
+    const close = context.close.bind(context);
+    context.close = async (...closeArgs) => {
+      await Promise.all(context.pages().map((page) => page.unrouteAll({ behavior: 'ignoreErrors' }).catch(() => undefined)));
+      await context.unrouteAll({ behavior: 'ignoreErrors' }).catch(() => undefined);
+      return close(...closeArgs);
+    };
     return context;
   };
   return browser;
