@@ -24,6 +24,7 @@
  * interleaved.
  */
 import { spawn } from 'node:child_process';
+import { globSync } from 'node:fs';
 import readline from 'node:readline';
 
 interface Lane {
@@ -34,6 +35,8 @@ interface Lane {
   after?: string;
   /** Run at the lowest CPU priority (nice 19). */
   background?: boolean;
+  /** The test files the lane runs, to name those that never reported when a worker died. */
+  testFiles?: string[];
 }
 
 /** One command; given `kept`, its output goes through this process a line at a time, marked with the prefix, and is kept. */
@@ -58,7 +61,7 @@ const run = (command: string[], prefix: string, kept?: string[]): Promise<number
   });
 
 /** A lane's commands one after the other; it stops at the first that fails. */
-type LaneResult = { name: string; code: number; seconds: number; kept: string[] };
+type LaneResult = { name: string; code: number; seconds: number; kept: string[]; lane: Lane };
 
 async function runLane(lane: Lane): Promise<LaneResult> {
   const started = performance.now();
@@ -69,7 +72,7 @@ async function runLane(lane: Lane): Promise<LaneResult> {
     code = await run(lane.background ? ['nice', '-n', '19', ...command] : command, lane.prefix, kept);
     if (code !== 0) break;
   }
-  return { name: lane.name, code, seconds: Math.round((performance.now() - started) / 1000), kept };
+  return { name: lane.name, code, seconds: Math.round((performance.now() - started) / 1000), kept, lane };
 }
 
 const plain = (line: string) => line.replace(/\x1b\[[0-9;]*m/g, '');
@@ -82,6 +85,29 @@ function failures(lines: string[]): string[] {
   return part.length > 200 ? [...part.slice(0, 180), '…', ...part.slice(-20)] : part;
 }
 
+/**
+ * The lane's test files that never said how they ended. A worker that dies (its process exits) takes the
+ * file it was running with it, and Vitest says only "Worker exited unexpectedly", naming none.
+ */
+function unreported(lines: string[], testFiles: string[]): string[] {
+  if (!lines.some((line) => /Worker exited unexpectedly|Worker forks emitted error/.test(line))) return [];
+  const reported = new Set<string>();
+  for (const line of lines.map(plain)) {
+    const match = /(tests\/\S+\.test\.tsx?) \(\d+ tests?\b/.exec(line);
+    if (match) reported.add(match[1]!);
+  }
+  const missing = testFiles.filter((file) => !reported.has(file));
+  // What a dying process prints on its way out (V8's heap limit, a signal, a native abort), wherever it was.
+  const lastWords = lines.filter(
+    (line) => !/[✓×]/.test(line) && /FATAL ERROR|out of memory|Segmentation fault|core dumped|Aborted|SIGKILL|SIGSEGV|SIGABRT/i.test(line),
+  );
+  return [
+    '',
+    ...(missing.length ? ['A worker exited; these files never said how they ended:', ...missing.map((file) => `  ${file}`)] : []),
+    ...(lastWords.length ? ['What the output said of a process that died:', ...lastWords.slice(-20)] : []),
+  ];
+}
+
 const args = process.argv.slice(2);
 if (args.length) process.exit(await run(['npx', 'vitest', 'run', ...args], ''));
 
@@ -90,8 +116,15 @@ const lanes: Lane[] = [
     name: 'console and server tests',
     prefix: '',
     commands: [['npx', 'vitest', 'run', '--project', 'console', '--project', 'console-isolated', '--project', 'server']],
+    testFiles: globSync(['tests/console/**/*.test.{ts,tsx}', 'tests/server/**/*.test.ts']),
   },
-  { name: 'browser tests', prefix: 'e2e │ ', after: 'console and server tests', commands: [['npx', 'vitest', 'run', '--project', 'e2e']] },
+  {
+    name: 'browser tests',
+    prefix: 'e2e │ ',
+    after: 'console and server tests',
+    commands: [['npx', 'vitest', 'run', '--project', 'e2e']],
+    testFiles: globSync('tests/e2e/**/*.test.ts'),
+  },
   {
     name: 'checks (tsc, ESLint, Prettier)',
     prefix: 'check │ ',
@@ -112,7 +145,7 @@ for (const lane of lanes) {
 const results = await Promise.all(running.values());
 for (const result of results.filter((result) => result.code !== 0)) {
   console.log(`\n━━━ ${result.name} failed; its failures again ━━━`);
-  for (const line of failures(result.kept)) console.log(line);
+  for (const line of [...failures(result.kept), ...unreported(result.kept, result.lane.testFiles ?? [])]) console.log(line);
 }
 console.log('');
 for (const result of results)
