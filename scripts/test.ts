@@ -24,8 +24,8 @@
  * interleaved.
  */
 import { spawn } from 'node:child_process';
-import { globSync } from 'node:fs';
 import readline from 'node:readline';
+import { failures, testFilesIn, unreported } from './testReport';
 
 interface Lane {
   name: string;
@@ -75,39 +75,6 @@ async function runLane(lane: Lane): Promise<LaneResult> {
   return { name: lane.name, code, seconds: Math.round((performance.now() - started) / 1000), kept, lane };
 }
 
-const plain = (line: string) => line.replace(/\x1b\[[0-9;]*m/g, '');
-
-/** What a failed command said about its failures: Vitest's "Failed Tests" part, or the end of the output. */
-function failures(lines: string[]): string[] {
-  const start = lines.findIndex((line) => /⎯+ Failed (Tests|Suites) \d+ ⎯+/.test(plain(line)));
-  if (start === -1) return lines.slice(-80);
-  const part = lines.slice(start);
-  return part.length > 200 ? [...part.slice(0, 180), '…', ...part.slice(-20)] : part;
-}
-
-/**
- * The lane's test files that never said how they ended. A worker that dies (its process exits) takes the
- * file it was running with it, and Vitest says only "Worker exited unexpectedly", naming none.
- */
-function unreported(lines: string[], testFiles: string[]): string[] {
-  if (!lines.some((line) => /Worker exited unexpectedly|Worker forks emitted error/.test(line))) return [];
-  const reported = new Set<string>();
-  for (const line of lines.map(plain)) {
-    const match = /(tests\/\S+\.test\.tsx?) \(\d+ tests?\b/.exec(line);
-    if (match) reported.add(match[1]!);
-  }
-  const missing = testFiles.filter((file) => !reported.has(file));
-  // What a dying process prints on its way out (V8's heap limit, a signal, a native abort), wherever it was.
-  const lastWords = lines.filter(
-    (line) => !/[✓×]/.test(line) && /FATAL ERROR|out of memory|Segmentation fault|core dumped|Aborted|SIGKILL|SIGSEGV|SIGABRT/i.test(line),
-  );
-  return [
-    '',
-    ...(missing.length ? ['A worker exited; these files never said how they ended:', ...missing.map((file) => `  ${file}`)] : []),
-    ...(lastWords.length ? ['What the output said of a process that died:', ...lastWords.slice(-20)] : []),
-  ];
-}
-
 const args = process.argv.slice(2);
 if (args.length) process.exit(await run(['npx', 'vitest', 'run', ...args], ''));
 
@@ -116,14 +83,14 @@ const lanes: Lane[] = [
     name: 'console and server tests',
     prefix: '',
     commands: [['npx', 'vitest', 'run', '--project', 'console', '--project', 'console-isolated', '--project', 'server']],
-    testFiles: globSync(['tests/console/**/*.test.{ts,tsx}', 'tests/server/**/*.test.ts']),
+    testFiles: [...testFilesIn('tests/console'), ...testFilesIn('tests/server')],
   },
   {
     name: 'browser tests',
     prefix: 'e2e │ ',
     after: 'console and server tests',
     commands: [['npx', 'vitest', 'run', '--project', 'e2e']],
-    testFiles: globSync('tests/e2e/**/*.test.ts'),
+    testFiles: testFilesIn('tests/e2e'),
   },
   {
     name: 'checks (tsc, ESLint, Prettier)',
