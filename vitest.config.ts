@@ -56,6 +56,11 @@ export default defineConfig({
           hookTimeout: 300_000,
           // Two cores: PGlite instances are CPU-bound, more workers only thrash.
           maxWorkers: 2,
+          // A worker opens and closes hundreds of PGlite threads, and V8 (Node 24's 13.6) once aborted one
+          // ("Check failed: jit_page_->allocations_.erase(addr) == 1") while tiering up a wasm-to-JS import
+          // wrapper: Runtime_TierUpWasmToJSWrapper freeing the process-wide wrapper cache's code. Wrappers
+          // that never tier up never take that path; PGlite's speed did not change measurably.
+          execArgv: ['--wasm-wrapper-tiering-budget=2147483647'],
           // No test file mocks a module or keeps state in one, and each builds its own app: sharing the
           // imported server modules between files saves importing them ~100 times.
           isolate: false,
